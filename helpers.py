@@ -1,0 +1,672 @@
+"""Dancing links (Knuth's Algorithm X) and its use as a sudoku solver.
+
+This module holds everything ``sudoku.ipynb`` imports: a general exact-cover
+engine and the encoding of an N x N sudoku as an exact-cover problem.  It
+follows D. E. Knuth, "Dancing Links", Millennial Perspectives in Computer
+Science (2000), arXiv:cs/0011047, and keeps his vocabulary throughout.
+
+Glossary (Knuth's word -> this module)
+    exact cover   choose a set of *rows* of a 0/1 matrix so that every primary
+                  *column* holds exactly one 1 among them (and every secondary
+                  column at most one).
+    data object   ``DancingNode``: one 1 of the matrix, with links ``left``,
+                  ``right`` (its row) and ``up``, ``down`` (its column), and
+                  ``column``, the header of its column.  ``row`` is the index
+                  of the matrix row it belongs to.
+    column object ``ColumnObject``: a column header; adds ``size`` (Knuth's S,
+                  the number of 1s still in the column) and ``name`` (N).
+    root ``h``    ``AlgorithmX.root``: the header of the list of primary
+                  columns that are not yet covered.
+    cover         ``ColumnObject.cover``: take a column out of the header list
+                  and take every row that has a 1 in it out of the other
+                  columns; nothing is freed, only links change.
+    uncover       ``ColumnObject.uncover``: the exact inverse of ``cover``.
+    S heuristic   ``AlgorithmX.choose_column``: branch on a column with the
+                  fewest 1s, so forced choices (size 1) come first.
+    search        ``AlgorithmX.search``: the backtracking search of Algorithm X,
+                  written as a loop with an explicit stack of chosen rows, so
+                  that no problem size can hit Python's recursion limit.
+    candidate     a sudoku placement "digit d in cell (r, c)": one matrix row.
+    constraint    one of the four families of sudoku columns: each cell holds
+                  one digit; each row, column and box holds each digit once.
+
+A sudoku of order B has side N = B * B, N**3 candidates and 4 * N**2
+constraints: 729 rows and 324 columns for the usual 9 x 9 grid.  The solver
+first places the digits that are forced (naked and hidden singles, found with
+bit masks), and hands only what is left to dancing links; see
+``SudokuEngine``.  numpy and the standard library only; no I/O, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# Named constants
+# ---------------------------------------------------------------------------
+
+SUDOKU_BOX = 3  #: box side of the standard sudoku
+SUDOKU_SIZE = SUDOKU_BOX * SUDOKU_BOX  #: 9 rows, 9 columns, 9 digits
+SUDOKU_CANDIDATES = SUDOKU_SIZE**3  #: 729 rows of the exact-cover matrix
+SUDOKU_CONSTRAINTS = 4 * SUDOKU_SIZE**2  #: 324 columns of the exact-cover matrix
+CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
+EMPTY = 0  #: the value of a blank cell
+NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
+SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: box sides solve_sudoku accepts (N = 4 .. 36)
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # for error messages only
+
+
+# ---------------------------------------------------------------------------
+# Dancing links
+# ---------------------------------------------------------------------------
+
+
+class DancingNode:
+    """One 1 of the matrix: four links and the header of its column."""
+
+    __slots__ = ("left", "right", "up", "down", "column", "row")
+
+    def __init__(self, column: ColumnObject | None, row: int = -1) -> None:
+        self.left = self.right = self.up = self.down = self
+        self.column = column
+        self.row = row
+
+
+class ColumnObject(DancingNode):
+    """A column header: a node that also knows its ``size`` and ``name``."""
+
+    __slots__ = ("size", "name")
+
+    def __init__(self, name: object) -> None:
+        super().__init__(None)
+        self.column = self
+        self.size = 0
+        self.name = name
+
+    def cover(self) -> None:
+        """Remove this column from the header list and its rows from all other columns."""
+        self.right.left = self.left
+        self.left.right = self.right
+        i = self.down
+        while i is not self:
+            j = i.right
+            while j is not i:
+                j.down.up = j.up
+                j.up.down = j.down
+                j.column.size -= 1
+                j = j.right
+            i = i.down
+
+    def uncover(self) -> None:
+        """Undo ``cover`` exactly.
+
+        Rows go back bottom to top and, within a row, right to left: the
+        mirror image of ``cover``.  Each link then points at a node that is
+        already back in place, which is why the matrix is restored exactly.
+        """
+        i = self.up
+        while i is not self:
+            j = i.left
+            while j is not i:
+                j.column.size += 1
+                j.down.up = j
+                j.up.down = j
+                j = j.left
+            i = i.up
+        self.right.left = self
+        self.left.right = self
+
+
+class AlgorithmX:
+    """Knuth's Algorithm X on dancing links, for any exact-cover problem.
+
+    Parameters
+    ----------
+    rows:
+        The sparse 0/1 matrix: for each row, the indices of its columns that
+        hold a 1.  Rows are numbered by their position in this sequence.
+    n_columns:
+        The number of columns; by default one more than the largest index used.
+    secondary:
+        Indices of *secondary* columns, which a cover may leave empty but must
+        not fill twice (Knuth's queens example).  All others are primary.
+    names:
+        Optional column names (Knuth's N), for display; default the indices.
+
+    A search leaves the matrix as it found it, whether it ran to the end or
+    was stopped early.  If a search is cut off in the middle of a link change
+    (an exception such as ``KeyboardInterrupt``), the next search relinks the
+    whole matrix before it starts.
+    """
+
+    def __init__(
+        self,
+        rows: Sequence[Iterable[int]],
+        n_columns: int | None = None,
+        secondary: Iterable[int] = (),
+        names: Sequence[object] | None = None,
+    ) -> None:
+        row_lists = [sorted(set(int(j) for j in row)) for row in rows]
+        used = max((row[-1] for row in row_lists if row), default=-1) + 1
+        if n_columns is None:
+            n_columns = used
+        if used > n_columns or any(row and row[0] < 0 for row in row_lists):
+            raise ValueError(f"a row uses a column outside 0..{n_columns - 1}")
+        secondary_set = set(int(j) for j in secondary)
+        if any(not 0 <= j < n_columns for j in secondary_set):
+            raise ValueError(f"a secondary column lies outside 0..{n_columns - 1}")
+        if names is None:
+            names = range(n_columns)
+        elif len(names) != n_columns:
+            raise ValueError(f"{len(names)} names given for {n_columns} columns")
+
+        self.root = ColumnObject("root")
+        self.columns = [ColumnObject(name) for name in names]
+        self.primary = [j for j in range(n_columns) if j not in secondary_set]
+        self.secondary = sorted(secondary_set)
+        self.row_nodes: list[list[DancingNode]] = []
+        for r, row in enumerate(row_lists):
+            nodes = [DancingNode(self.columns[j], r) for j in row]
+            # Each row is a fixed ring: cover and uncover never change a
+            # row's left/right links, so they are set once, here.
+            for a, b in zip(nodes, nodes[1:] + nodes[:1]):
+                a.right, b.left = b, a
+            self.row_nodes.append(nodes)
+        self._dirty = False
+        self.activate(self.primary, range(len(row_lists)))
+
+    @property
+    def n_rows(self) -> int:
+        """The number of rows the matrix was built with."""
+        return len(self.row_nodes)
+
+    def activate(self, primary: Iterable[int], rows: Iterable[int]) -> None:
+        """Relink the matrix so that it holds only the given rows.
+
+        ``primary`` lists the primary columns that must be covered (in the
+        order ``choose_column`` meets them), ``rows`` the rows that may be
+        used.  Every column a listed row touches must be listed or secondary.
+        This rebuilds the up/down links from the nodes that already exist, so
+        a fresh sub-problem costs a few assignments per node and no allocation.
+        """
+        root = self.root
+        columns = self.columns
+        for j in self.secondary:
+            col = columns[j]
+            col.up = col.down = col.left = col.right = col  # never in the header list
+            col.size = 0
+        last = root
+        for j in primary:
+            col = columns[j]
+            col.up = col.down = col
+            col.size = 0
+            last.right, col.left = col, last
+            last = col
+        last.right, root.left = root, last
+        row_nodes = self.row_nodes
+        for r in rows:
+            for node in row_nodes[r]:
+                col = node.column
+                bottom = col.up
+                node.up, node.down = bottom, col
+                bottom.down = col.up = node
+                col.size += 1
+        self._dirty = False
+
+    def choose_column(self) -> ColumnObject | None:
+        """Knuth's S heuristic: an uncovered primary column of least size.
+
+        Returns ``None`` when every primary column is covered.  Stops early
+        at a column of size 0 or 1, since nothing can beat it.
+        """
+        root = self.root
+        col = root.right
+        if col is root:
+            return None
+        best = col
+        smallest = col.size
+        while col is not root and smallest > 1:
+            if col.size < smallest:
+                best, smallest = col, col.size
+            col = col.right
+        return best
+
+    def search(self) -> Iterator[list[int]]:
+        """Yield every exact cover, each as a sorted list of row indices.
+
+        The search is Knuth's, written as a loop: ``chosen`` holds the row
+        picked at each level (his O_k).  Closing the iterator early restores
+        the matrix, so ``next(search())`` is a safe way to get one cover.
+        """
+        if self._dirty:
+            self.activate(self.primary, range(self.n_rows))
+        # While a search runs the links are in flux.  If an exception stops it
+        # half-way through a cover, ``_dirty`` stays set and the next search
+        # starts from freshly relinked columns instead of a damaged matrix.
+        self._dirty = True
+        chosen: list[DancingNode] = []
+        try:
+            yield from self._dance(chosen)
+        except GeneratorExit:
+            # Closed while paused at a ``yield``: every link change is
+            # complete, so undoing the choices restores the matrix exactly.
+            _unwind(chosen)
+            self._dirty = False
+            raise
+        self._dirty = False
+
+    def _dance(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
+        """The body of ``search``; on return ``chosen`` is empty again."""
+        choose_column = self.choose_column
+        while True:
+            col = choose_column()
+            if col is None:
+                yield sorted(node.row for node in chosen)
+            elif col.size:
+                col.cover()
+                node = col.down
+                chosen.append(node)
+                j = node.right
+                while j is not node:
+                    j.column.cover()
+                    j = j.right
+                continue
+            # Backtrack: leave the newest choice and try the next row of its
+            # column, or, when the column is used up, go one level further up.
+            while chosen:
+                node = chosen.pop()
+                j = node.left
+                while j is not node:
+                    j.column.uncover()
+                    j = j.left
+                node = node.down
+                col = node.column
+                if node is not col:
+                    chosen.append(node)
+                    j = node.right
+                    while j is not node:
+                        j.column.cover()
+                        j = j.right
+                    break
+                col.uncover()
+            else:
+                return
+
+    def first_solution(self) -> list[int] | None:
+        """The first exact cover found (sorted row indices), or ``None``."""
+        return next(self.search(), None)
+
+    def count_solutions(self, limit: int | None = None) -> int:
+        """How many exact covers there are, counting no further than ``limit``."""
+        count = 0
+        for _ in self.search():
+            count += 1
+            if count == limit:
+                break
+        return count
+
+
+def _unwind(chosen: list[DancingNode]) -> None:
+    """Uncover every choice on the stack, newest first, and empty it."""
+    while chosen:
+        node = chosen.pop()
+        j = node.left
+        while j is not node:
+            j.column.uncover()
+            j = j.left
+        node.column.uncover()
+
+
+# ---------------------------------------------------------------------------
+# Sudoku as exact cover
+# ---------------------------------------------------------------------------
+
+
+def candidate_row(cell: int, digit: int, size: int) -> int:
+    """The matrix row of "``digit`` (1..size) in ``cell`` (0..size**2 - 1)"."""
+    return cell * size + digit - 1
+
+
+def decode_row(row: int, size: int) -> tuple[int, int]:
+    """The inverse of ``candidate_row``: ``(cell, digit)``."""
+    cell, digit0 = divmod(row, size)
+    return cell, digit0 + 1
+
+
+def constraint_columns(cell: int, digit: int, box: int) -> tuple[int, int, int, int]:
+    """The four columns a candidate fills, one per constraint family.
+
+    For a grid of side N = box**2 the columns are numbered family by family:
+    cell ``cell``, then N**2 row-digit, N**2 column-digit and N**2 box-digit
+    columns, each family ordered by (unit, digit).
+    """
+    size = box * box
+    r, c = divmod(cell, size)
+    b = (r // box) * box + c // box
+    d = digit - 1
+    area = size * size
+    return (cell, area + r * size + d, 2 * area + c * size + d, 3 * area + b * size + d)
+
+
+def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
+    """The whole sudoku matrix of order ``box``: row ``candidate_row(cell, digit)``
+    lists the columns of that candidate."""
+    size = box * box
+    return [
+        constraint_columns(cell, digit, box)
+        for cell in range(size * size)
+        for digit in range(1, size + 1)
+    ]
+
+
+@dataclass
+class Optimisations:
+    """Switches for what the sudoku engine adds to plain dancing links.
+
+    All are on by default; the benchmark (``tools/benchmark.py --ablation``)
+    turns each off in turn to measure what it buys.  Turning any off never
+    changes an answer, only the time taken.
+    """
+
+    singles: bool = True  #: place naked singles with bit masks before the search
+    hidden_singles: bool = True  #: ... and hidden singles too (needs ``singles``)
+    reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
+
+
+class SudokuEngine:
+    """Solve and count sudokus of one order ``box`` (side N = box**2).
+
+    Grids are flat lists of N*N ints, 0 for a blank.  A solve has two stages:
+
+    1. *Singles*: every digit forced by the rules is placed, using one bit mask
+       per row, column and box of digits already used.  A blank with one
+       candidate left (a naked single) or a digit with one place left in a
+       unit (a hidden single) is placed, until neither exists.  Any clash of
+       givens, blank without candidates, or digit with no place ends the solve.
+    2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
+       over all N**3 candidates and, for each puzzle, relinks only the
+       candidates still open (``AlgorithmX.activate``).  Nothing is allocated
+       and nothing depends on how the previous call ended.
+
+    Stage 1 only places digits that every solution must have, so it changes
+    neither the solution nor the count of solutions.
+    """
+
+    def __init__(self, box: int) -> None:
+        self.box = box
+        self.size = size = box * box
+        self.full = (1 << size) - 1  # all digits, as a bit mask
+        cells = range(size * size)
+        self.cell_row = [i // size for i in cells]
+        self.cell_col = [i % size for i in cells]
+        self.cell_box = [(i // size // box) * box + i % size // box for i in cells]
+        # Each unit: its cells, and which used-digit list (0 rows, 1 columns,
+        # 2 boxes) and which entry of it describe the unit.
+        self.units = [
+            ([i for i in cells if where[i] == u], family, u)
+            for family, where in enumerate((self.cell_row, self.cell_col, self.cell_box))
+            for u in range(size)
+        ]
+        self.optimisations = Optimisations()
+        self._matrix: AlgorithmX | None = None  # built on first need
+
+    @property
+    def matrix(self) -> AlgorithmX:
+        """The engine's dancing-links matrix: all N**3 rows, 4 * N**2 columns."""
+        if self._matrix is None:
+            self._matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
+        return self._matrix
+
+    def place_singles(self, grid: list[int], forced: bool = True) -> tuple[list[int], list[int], list[int], list[int]] | None:
+        """Stage 1 on ``grid`` (changed in place).
+
+        Returns the blanks left and the used-digit masks of rows, columns and
+        boxes, or ``None`` when the givens or the forced digits contradict.
+        With ``forced=False`` only the givens are checked for repeats.
+        """
+        full = self.full
+        cell_row, cell_col, cell_box = self.cell_row, self.cell_col, self.cell_box
+        size = self.size
+        rows = [0] * size
+        cols = [0] * size
+        boxes = [0] * size
+        blanks = []
+        for i, value in enumerate(grid):
+            if value:
+                bit = 1 << (value - 1)
+                r, c, b = cell_row[i], cell_col[i], cell_box[i]
+                if (rows[r] | cols[c] | boxes[b]) & bit:
+                    return None  # a repeated given
+                rows[r] |= bit
+                cols[c] |= bit
+                boxes[b] |= bit
+            else:
+                blanks.append(i)
+        if not forced:
+            return blanks, rows, cols, boxes
+        # ``free[i]``: the candidates of blank i when last computed; 0 once
+        # filled.  Placing a digit only shrinks other blanks' candidates, so
+        # an old value is a superset of the truth: safe for finding
+        # contradictions, and checked again before a digit is placed.
+        free = [0] * (size * size)
+        units = self.units
+        while blanks:
+            # Naked singles: blanks with one candidate left.
+            open_blanks = []
+            placed = False
+            for i in blanks:
+                r, c, b = cell_row[i], cell_col[i], cell_box[i]
+                mask = full & ~(rows[r] | cols[c] | boxes[b])
+                if mask & (mask - 1):
+                    free[i] = mask
+                    open_blanks.append(i)
+                elif mask:
+                    grid[i] = mask.bit_length()
+                    free[i] = 0
+                    rows[r] |= mask
+                    cols[c] |= mask
+                    boxes[b] |= mask
+                    placed = True
+                else:
+                    return None  # a blank with no candidate
+            blanks = open_blanks
+            if placed:
+                continue
+            if not self.optimisations.hidden_singles:
+                break
+            # Hidden singles: digits with one place left in a unit.
+            used_by_family = (rows, cols, boxes)
+            for unit, family, u in units:
+                once = twice = 0
+                for i in unit:
+                    mask = free[i]
+                    twice |= once & mask
+                    once |= mask
+                if full & ~(used_by_family[family][u] | once):
+                    return None  # a digit with no place left in this unit
+                single = once & ~twice
+                while single:
+                    bit = single & -single
+                    single ^= bit
+                    for i in unit:
+                        if free[i] & bit:
+                            break
+                    r, c, b = cell_row[i], cell_col[i], cell_box[i]
+                    if (rows[r] | cols[c] | boxes[b]) & bit:
+                        continue  # stale: a digit placed since ruled it out
+                    grid[i] = bit.bit_length()
+                    free[i] = 0
+                    rows[r] |= bit
+                    cols[c] |= bit
+                    boxes[b] |= bit
+                    placed = True
+            if not placed:
+                break
+            blanks = [i for i in blanks if not grid[i]]
+        return blanks, rows, cols, boxes
+
+    def _load(self, blanks: list[int], rows: list[int], cols: list[int], boxes: list[int]) -> tuple[AlgorithmX, list[int]]:
+        """Stage 2 set-up: a matrix holding only what is still open.
+
+        Returns the matrix and the map from its row numbers to candidate rows
+        (the identity when the shared matrix is relinked).
+        """
+        size = self.size
+        area = size * size
+        full = self.full
+        primary = list(blanks)
+        for offset, used in ((area, rows), (2 * area, cols), (3 * area, boxes)):
+            for u, mask in enumerate(used):
+                free = full & ~mask
+                while free:
+                    bit = free & -free
+                    free ^= bit
+                    primary.append(offset + u * size + bit.bit_length() - 1)
+        open_rows = []
+        cell_row, cell_col, cell_box = self.cell_row, self.cell_col, self.cell_box
+        for i in blanks:
+            free = full & ~(rows[cell_row[i]] | cols[cell_col[i]] | boxes[cell_box[i]])
+            base = i * size - 1
+            while free:
+                bit = free & -free
+                free ^= bit
+                open_rows.append(base + bit.bit_length())
+        if self.optimisations.reuse_links:
+            matrix = self.matrix
+            matrix.activate(primary, open_rows)
+            return matrix, list(range(len(matrix.row_nodes)))
+        box = self.box
+        matrix = AlgorithmX([constraint_columns(*decode_row(r, size), box) for r in open_rows], 4 * area)
+        matrix.activate(primary, range(len(open_rows)))
+        return matrix, open_rows
+
+    def _reduce(self, grid: list[int]) -> tuple[list[int], list[int], list[int], list[int]] | None:
+        """Stage 1, or only the check of the givens when singles are off."""
+        if self.optimisations.singles:
+            return self.place_singles(grid)
+        return self.place_singles(grid, forced=False)
+
+    def solve(self, grid: list[int]) -> list[int] | None:
+        """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
+        grid = list(grid)
+        state = self._reduce(grid)
+        if state is None:
+            return None
+        if state[0]:
+            matrix, row_of = self._load(*state)
+            cover = matrix.first_solution()
+            if cover is None:
+                return None
+            size = self.size
+            for row in cover:
+                cell, digit = decode_row(row_of[row], size)
+                grid[cell] = digit
+        return grid
+
+    def count(self, grid: list[int], limit: int | None = None) -> int:
+        """How many solutions ``grid`` has, counting no further than ``limit``."""
+        grid = list(grid)
+        state = self._reduce(grid)
+        if state is None:
+            return 0
+        if not state[0]:
+            return 1
+        matrix, _ = self._load(*state)
+        return matrix.count_solutions(limit)
+
+
+_ENGINES: dict[int, SudokuEngine] = {}
+
+
+def engine(box: int) -> SudokuEngine:
+    """The shared engine for sudokus of order ``box``, made on first use."""
+    if box not in _ENGINES:
+        _ENGINES[box] = SudokuEngine(box)
+    return _ENGINES[box]
+
+
+# ---------------------------------------------------------------------------
+# Public entry points: checked input, any supported size
+# ---------------------------------------------------------------------------
+
+
+def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
+    """Check a sudoku grid and return ``(box, cells)``, its order and its values
+    as a flat list of ints in row-major order.  The input is never modified.
+
+    Accepted: a square numpy array or nested list whose side N is one of
+    4, 9, 16, 25, 36 (or equals ``size`` when given), of any integer dtype or
+    of floats holding whole numbers, with values 0 (blank) to N.
+
+    Raises ``TypeError`` for something that is not an array or list of
+    numbers (``None``, a string, a dict, a bool or string array) and
+    ``ValueError`` for a wrong shape or a value that is not a whole number in
+    0..N (naming the value and its cell).
+    """
+    if isinstance(sudoku, np.ndarray):
+        array = sudoku
+    elif isinstance(sudoku, (list, tuple)):
+        try:
+            array = np.array(sudoku)
+        except ValueError:
+            raise ValueError("sudoku must be a square grid; its rows have different lengths") from None
+    else:
+        raise TypeError(f"sudoku must be a numpy array or a nested list, not {type(sudoku).__name__}")
+    shape = array.shape
+    if len(shape) != 2 or shape[0] != shape[1] or (size is not None and shape[0] != size):
+        wanted = f"{size}x{size}" if size is not None else "square, N x N"
+        raise ValueError(f"sudoku must be a {wanted} grid, got an array of shape {shape}")
+    side = shape[0]
+    box = int(round(side**0.5))
+    if box not in SUPPORTED_BOXES or box * box != side:
+        raise ValueError(f"sudoku side must be one of 4, 9, 16, 25, 36, got shape {shape}")
+    kind = array.dtype.kind
+    if kind in "iu":
+        cells = array.ravel().tolist()
+    elif kind == "f":
+        cells = array.ravel().tolist()
+        for index, value in enumerate(cells):
+            if not value.is_integer():
+                raise ValueError(f"sudoku{_cell(index, side)} is {value!r}, not a whole number")
+        cells = [int(value) for value in cells]
+    elif kind == "b":
+        raise TypeError("sudoku must hold numbers 0..N, not booleans")
+    else:
+        raise TypeError(f"sudoku must hold numbers 0..N, not values of dtype {array.dtype}")
+    if min(cells) < EMPTY or max(cells) > side:
+        index = next(i for i, value in enumerate(cells) if not EMPTY <= value <= side)
+        raise ValueError(f"sudoku{_cell(index, side)} is {cells[index]}, outside 0..{side}")
+    return box, cells
+
+
+def _cell(index: int, side: int) -> str:
+    """``[r, c]``: how an error message names the cell at flat ``index``."""
+    return f"[{index // side}, {index % side}]"
+
+
+def solve_sudoku(grid: object, size: int | None = None) -> np.ndarray | None:
+    """Solve an N x N sudoku (N = 4, 9, 16, 25 or 36; 0 = blank).
+
+    Returns the solution as a new ``int64`` array, or ``None`` when there is
+    none.  A puzzle with several solutions gets one of them, the same one on
+    every call.  ``size``, when given, is the only side accepted.  Malformed
+    input raises as ``read_grid`` says.
+    """
+    box, cells = read_grid(grid, size)
+    solution = engine(box).solve(cells)
+    if solution is None:
+        return None
+    side = box * box
+    return np.array(solution, dtype=np.int64).reshape(side, side)
+
+
+def count_solutions(grid: object, limit: int | None = 2) -> int:
+    """How many solutions an N x N sudoku has, counting no further than ``limit``
+    (``None`` counts them all).  ``limit=2`` tells unique from ambiguous."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be at least 1 or None, got {limit}")
+    box, cells = read_grid(grid)
+    return engine(box).count(cells, limit)
