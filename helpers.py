@@ -295,9 +295,20 @@ class AlgorithmX:
             else:
                 return
 
-    def first_solution(self) -> list[int] | None:
-        """The first exact cover found (sorted row indices), or ``None``."""
-        return next(self.search(), None)
+    def first_solution(self, restore: bool = True) -> list[int] | None:
+        """The first exact cover found (sorted row indices), or ``None``.
+
+        With ``restore=False`` the links are left as the search left them,
+        which saves undoing every choice; the next ``search`` relinks the
+        whole matrix first, and a caller that calls ``activate`` before each
+        search (as ``SudokuEngine`` does) pays nothing for it.
+        """
+        if restore:
+            return next(self.search(), None)
+        if self._dirty:
+            self.activate(self.primary, range(self.n_rows))
+        self._dirty = True
+        return next(self._dance([]), None)
 
     def count_solutions(self, limit: int | None = None) -> int:
         """How many exact covers there are, counting no further than ``limit``."""
@@ -373,6 +384,7 @@ class Optimisations:
 
     singles: bool = True  #: place naked singles with bit masks before the search
     hidden_singles: bool = True  #: ... and hidden singles too (needs ``singles``)
+    locked_candidates: bool = True  #: ... and rule out candidates by locked candidates
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
 
 
@@ -381,11 +393,12 @@ class SudokuEngine:
 
     Grids are flat lists of N*N ints, 0 for a blank.  A solve has two stages:
 
-    1. *Singles*: every digit forced by the rules is placed, using one bit mask
-       per row, column and box of digits already used.  A blank with one
-       candidate left (a naked single) or a digit with one place left in a
-       unit (a hidden single) is placed, until neither exists.  Any clash of
-       givens, blank without candidates, or digit with no place ends the solve.
+    1. *Singles*: every digit forced by the rules is placed.  The state is one
+       bit board per digit: an int whose bit i says "this digit may still go in
+       cell i".  A blank that only one board still holds (a naked single) and a
+       unit in which a board holds one cell (a hidden single) are placed, and
+       locked candidates are ruled out, until none of these is left.  A
+       repeated given or a blank that no board holds ends the solve at once.
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
        candidates still open (``AlgorithmX.activate``).  Nothing is allocated
@@ -403,15 +416,28 @@ class SudokuEngine:
         self.cell_row = [i // size for i in cells]
         self.cell_col = [i % size for i in cells]
         self.cell_box = [(i // size // box) * box + i % size // box for i in cells]
-        # Each unit: its cells, and which used-digit list (0 rows, 1 columns,
-        # 2 boxes) and which entry of it describe the unit.
-        self.units = [
-            ([i for i in cells if where[i] == u], family, u)
-            for family, where in enumerate((self.cell_row, self.cell_col, self.cell_box))
+        self.all_cells = (1 << size * size) - 1
+        # A unit (row, column or box) as a bit board of its cells.
+        self.unit_boards = [
+            sum(1 << i for i in cells if where[i] == u)
+            for where in (self.cell_row, self.cell_col, self.cell_box)
             for u in range(size)
+        ]
+        rows, cols, boxes = (self.unit_boards[k * size : (k + 1) * size] for k in range(3))
+        # The cells a digit in cell i rules out: its row, column and box (i too).
+        self.peer_boards = [
+            rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells
+        ]
+        # Every (box, line) pair that share cells, for locked candidates.
+        self.crossings = [
+            (box_board, line)
+            for box_board in boxes
+            for line in rows + cols
+            if box_board & line
         ]
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
+        self._identity = list(range(size**3))
 
     @property
     def matrix(self) -> AlgorithmX:
@@ -420,104 +446,129 @@ class SudokuEngine:
             self._matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
         return self._matrix
 
-    def place_singles(self, grid: list[int], forced: bool = True) -> tuple[list[int], list[int], list[int], list[int]] | None:
+    def place_singles(self, grid: list[int], forced: bool = True) -> tuple[int, list[int]] | None:
         """Stage 1 on ``grid`` (changed in place).
 
-        Returns the blanks left and the used-digit masks of rows, columns and
-        boxes, or ``None`` when the givens or the forced digits contradict.
+        Returns ``(blank, places)``: the blanks left, as a bit board (0 when
+        the grid is full), and for each digit the board of blanks where it may
+        still go; or ``None`` when the givens or the forced digits contradict.
         With ``forced=False`` only the givens are checked for repeats.
         """
-        full = self.full
-        cell_row, cell_col, cell_box = self.cell_row, self.cell_col, self.cell_box
+        digits = range(self.size)
+        peers = self.peer_boards
+        places = [self.all_cells] * self.size  # places[d]: where digit d + 1 may go
+        blank = 0
+        for i, value in enumerate(grid):
+            if value:
+                d = value - 1
+                if not places[d] >> i & 1:
+                    return None  # a repeated given
+                places[d] &= ~peers[i]
+            else:
+                blank |= 1 << i
+        places = [board & blank for board in places]
+        units = self.unit_boards
+        while blank and forced:
+            # Naked singles, for the whole grid at once: ``once`` marks the
+            # cells held by at least one board, ``twice`` by at least two.
+            once = twice = 0
+            for board in places:
+                twice |= once & board
+                once |= board
+            if blank & ~once:
+                return None  # a blank with no candidate
+            naked = once & ~twice
+            if naked:
+                while naked:
+                    bit = naked & -naked
+                    naked ^= bit
+                    for d in digits:
+                        if places[d] & bit:
+                            break
+                    else:
+                        return None  # its one candidate went to a neighbour just now
+                    i = bit.bit_length() - 1
+                    grid[i] = d + 1
+                    places[d] &= ~peers[i]
+                    blank ^= bit
+                places = [board & blank for board in places]
+                continue
+            if not self.optimisations.hidden_singles:
+                break
+            # Hidden singles: a unit where a digit's board holds one cell.
+            found = False
+            for d in digits:
+                board = places[d]
+                for unit in units:
+                    cell = board & unit
+                    if not cell or cell & (cell - 1):
+                        continue
+                    i = cell.bit_length() - 1
+                    grid[i] = d + 1
+                    board &= ~peers[i]
+                    blank ^= cell
+                    for e in digits:
+                        places[e] &= ~cell
+                    found = True
+                places[d] = board
+            if not found and self.optimisations.locked_candidates:
+                found = self._lock_candidates(places)
+            if not found:
+                break
+        return blank, places
+
+    def _lock_candidates(self, places: list[int]) -> bool:
+        """Locked candidates, on ``places`` in place; True if anything changed.
+
+        When a digit's places in a box all lie on one line (row or column),
+        the digit must go on that line inside the box, so it can go nowhere
+        else on the line; and the same with box and line swapped.
+        """
+        changed = False
+        crossings = self.crossings
+        for d, board in enumerate(places):
+            before = board
+            for box, line in crossings:
+                inside = board & box & line
+                if inside and not board & box & ~line:
+                    board &= ~line | box
+                elif inside and not board & line & ~box:
+                    board &= ~box | line
+            if board != before:
+                places[d] = board
+                changed = True
+        return changed
+
+    def _used_digits(self, grid: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The blanks of ``grid`` and the digits used by each row, column and box, as bit masks."""
         size = self.size
         rows = [0] * size
         cols = [0] * size
         boxes = [0] * size
         blanks = []
+        cell_row, cell_col, cell_box = self.cell_row, self.cell_col, self.cell_box
         for i, value in enumerate(grid):
             if value:
                 bit = 1 << (value - 1)
-                r, c, b = cell_row[i], cell_col[i], cell_box[i]
-                if (rows[r] | cols[c] | boxes[b]) & bit:
-                    return None  # a repeated given
-                rows[r] |= bit
-                cols[c] |= bit
-                boxes[b] |= bit
+                rows[cell_row[i]] |= bit
+                cols[cell_col[i]] |= bit
+                boxes[cell_box[i]] |= bit
             else:
                 blanks.append(i)
-        if not forced:
-            return blanks, rows, cols, boxes
-        # ``free[i]``: the candidates of blank i when last computed; 0 once
-        # filled.  Placing a digit only shrinks other blanks' candidates, so
-        # an old value is a superset of the truth: safe for finding
-        # contradictions, and checked again before a digit is placed.
-        free = [0] * (size * size)
-        units = self.units
-        while blanks:
-            # Naked singles: blanks with one candidate left.
-            open_blanks = []
-            placed = False
-            for i in blanks:
-                r, c, b = cell_row[i], cell_col[i], cell_box[i]
-                mask = full & ~(rows[r] | cols[c] | boxes[b])
-                if mask & (mask - 1):
-                    free[i] = mask
-                    open_blanks.append(i)
-                elif mask:
-                    grid[i] = mask.bit_length()
-                    free[i] = 0
-                    rows[r] |= mask
-                    cols[c] |= mask
-                    boxes[b] |= mask
-                    placed = True
-                else:
-                    return None  # a blank with no candidate
-            blanks = open_blanks
-            if placed:
-                continue
-            if not self.optimisations.hidden_singles:
-                break
-            # Hidden singles: digits with one place left in a unit.
-            used_by_family = (rows, cols, boxes)
-            for unit, family, u in units:
-                once = twice = 0
-                for i in unit:
-                    mask = free[i]
-                    twice |= once & mask
-                    once |= mask
-                if full & ~(used_by_family[family][u] | once):
-                    return None  # a digit with no place left in this unit
-                single = once & ~twice
-                while single:
-                    bit = single & -single
-                    single ^= bit
-                    for i in unit:
-                        if free[i] & bit:
-                            break
-                    r, c, b = cell_row[i], cell_col[i], cell_box[i]
-                    if (rows[r] | cols[c] | boxes[b]) & bit:
-                        continue  # stale: a digit placed since ruled it out
-                    grid[i] = bit.bit_length()
-                    free[i] = 0
-                    rows[r] |= bit
-                    cols[c] |= bit
-                    boxes[b] |= bit
-                    placed = True
-            if not placed:
-                break
-            blanks = [i for i in blanks if not grid[i]]
         return blanks, rows, cols, boxes
 
-    def _load(self, blanks: list[int], rows: list[int], cols: list[int], boxes: list[int]) -> tuple[AlgorithmX, list[int]]:
+    def _load(self, grid: list[int], places: list[int]) -> tuple[AlgorithmX, list[int]]:
         """Stage 2 set-up: a matrix holding only what is still open.
 
-        Returns the matrix and the map from its row numbers to candidate rows
-        (the identity when the shared matrix is relinked).
+        The primary columns are the blanks of ``grid`` and the (unit, digit)
+        pairs it still lacks; the rows are the candidates left in ``places``.
+        Returns the matrix and the map from its row numbers to candidate rows.
         """
+        blanks, rows, cols, boxes = self._used_digits(grid)
         size = self.size
         area = size * size
         full = self.full
-        primary = list(blanks)
+        primary = blanks
         for offset, used in ((area, rows), (2 * area, cols), (3 * area, boxes)):
             for u, mask in enumerate(used):
                 free = full & ~mask
@@ -526,38 +577,29 @@ class SudokuEngine:
                     free ^= bit
                     primary.append(offset + u * size + bit.bit_length() - 1)
         open_rows = []
-        cell_row, cell_col, cell_box = self.cell_row, self.cell_col, self.cell_box
-        for i in blanks:
-            free = full & ~(rows[cell_row[i]] | cols[cell_col[i]] | boxes[cell_box[i]])
-            base = i * size - 1
-            while free:
-                bit = free & -free
-                free ^= bit
-                open_rows.append(base + bit.bit_length())
+        for d, board in enumerate(places):
+            while board:
+                bit = board & -board
+                board ^= bit
+                open_rows.append((bit.bit_length() - 1) * size + d)
         if self.optimisations.reuse_links:
             matrix = self.matrix
             matrix.activate(primary, open_rows)
-            return matrix, list(range(len(matrix.row_nodes)))
+            return matrix, self._identity
         box = self.box
         matrix = AlgorithmX([constraint_columns(*decode_row(r, size), box) for r in open_rows], 4 * area)
         matrix.activate(primary, range(len(open_rows)))
         return matrix, open_rows
 
-    def _reduce(self, grid: list[int]) -> tuple[list[int], list[int], list[int], list[int]] | None:
-        """Stage 1, or only the check of the givens when singles are off."""
-        if self.optimisations.singles:
-            return self.place_singles(grid)
-        return self.place_singles(grid, forced=False)
-
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
         grid = list(grid)
-        state = self._reduce(grid)
+        state = self.place_singles(grid, forced=self.optimisations.singles)
         if state is None:
             return None
         if state[0]:
-            matrix, row_of = self._load(*state)
-            cover = matrix.first_solution()
+            matrix, row_of = self._load(grid, state[1])
+            cover = matrix.first_solution(restore=False)
             if cover is None:
                 return None
             size = self.size
@@ -569,12 +611,12 @@ class SudokuEngine:
     def count(self, grid: list[int], limit: int | None = None) -> int:
         """How many solutions ``grid`` has, counting no further than ``limit``."""
         grid = list(grid)
-        state = self._reduce(grid)
+        state = self.place_singles(grid, forced=self.optimisations.singles)
         if state is None:
             return 0
         if not state[0]:
             return 1
-        matrix, _ = self._load(*state)
+        matrix, _ = self._load(grid, state[1])
         return matrix.count_solutions(limit)
 
 
