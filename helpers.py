@@ -223,14 +223,19 @@ class AlgorithmX:
         at a column of size 0 or 1, since nothing can beat it.
         """
         root = self.root
-        col = root.right
-        if col is root:
+        best = root.right
+        if best is root:
             return None
-        best = col
-        smallest = col.size
-        while col is not root and smallest > 1:
-            if col.size < smallest:
-                best, smallest = col, col.size
+        smallest = best.size
+        if smallest <= 1:
+            return best
+        col = best.right
+        while col is not root:
+            size = col.size
+            if size < smallest:
+                if size <= 1:
+                    return col
+                best, smallest = col, size
             col = col.right
         return best
 

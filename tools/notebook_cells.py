@@ -1,0 +1,209 @@
+'''The text of the cells we add to the assignment's notebook.
+
+``tools/build_notebook.py`` weaves these between the template's cells:
+``AFTER_PART_ONE`` follows the template's "Part One" heading, ``SOLUTION_CELL``
+replaces the stub in the nbgrader solution cell, and ``AFTER_SOLVER`` follows
+it, above "All of your code must go above this cell".  Each entry is a
+``(kind, text)`` pair, kind "markdown" or "code".
+'''
+
+AFTER_PART_ONE = [
+    (
+        "markdown",
+        r"""
+### My approach in one paragraph
+
+A sudoku is an *exact cover* problem: choose placements "digit $d$ in cell $(r, c)$"
+so that every cell gets one digit and every row, column and box gets each digit once.
+Donald Knuth's **Algorithm X** solves any exact cover problem by backtracking, and his
+**dancing links** make each step of it cheap: a choice is undone by putting back the very
+links that were removed, in reverse order. My solver first places every digit the rules
+force (a cell with one candidate left, or a digit with one place left in a row, column or
+box), and hands whatever is left to Algorithm X.
+
+### What `helpers.py` holds
+
+The code lives in `helpers.py`, next to this notebook, and is imported below. It uses only
+numpy and the standard library.
+
+| name | what it is |
+|---|---|
+| `DancingNode` | one 1 of the exact-cover matrix, linked `left`, `right`, `up`, `down` to its neighbours and to its `column` |
+| `ColumnObject` | a column header: adds `size` (how many 1s are left) and `name`, and the two dance steps `cover()` and `uncover()` |
+| `AlgorithmX` | a general exact-cover solver on those links: `choose_column()` (fewest 1s first), `search()` (every cover), `first_solution()`, `count_solutions()` |
+| `SudokuEngine` | the sudoku encoding (729 rows, 324 columns for 9x9) and the two-stage solve: singles with bit masks, then dancing links |
+| `read_grid` | checks the input and says exactly what is wrong with a malformed one |
+| `solve_sudoku`, `count_solutions` | solve or count any N x N sudoku with N = 4, 9, 16, 25, 36 |
+
+`checker.py` holds `is_valid_solution`, a checker written from the rules alone, sharing no
+code with the solver; it verifies the answers further down.
+""",
+    ),
+    (
+        "code",
+        """
+from helpers import NO_SOLUTION, SUDOKU_SIZE, AlgorithmX, constraint_columns, engine, solve_sudoku
+from checker import is_valid_solution
+""",
+    ),
+    (
+        "markdown",
+        r"""
+### Exact cover on Knuth's example
+
+Knuth's paper opens with a 6 x 7 matrix of 0s and 1s, written here as the columns each row
+fills (columns A to G are 0 to 6). Exactly one set of rows covers every column once:
+rows 0, 3 and 4.
+""",
+    ),
+    (
+        "code",
+        """
+knuth_rows = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
+knuth = AlgorithmX(knuth_rows, n_columns=7)
+print("a cover:", knuth.first_solution())
+print("number of covers:", knuth.count_solutions())
+""",
+    ),
+    (
+        "markdown",
+        r"""
+### Sudoku as exact cover
+
+Each of the $9^3 = 729$ candidates "digit $d$ in cell $(r, c)$" is a row of the matrix, and
+it fills four of the $4 \times 81 = 324$ columns, one from each constraint family: the cell
+$(r, c)$ is filled; row $r$ has digit $d$; column $c$ has $d$; box $b$ has $d$. A solution
+picks 81 rows that fill every column exactly once. Here are the four columns of
+"7 in the cell at row 0, column 4" (box 1):
+""",
+    ),
+    (
+        "code",
+        """
+families = ["cell", "row-digit", "column-digit", "box-digit"]
+for family, column in zip(families, constraint_columns(4, 7, 3)):
+    print(f"{family:>13}: column {column}")
+""",
+    ),
+    (
+        "markdown",
+        r"""
+### Two stages: forced digits, then the dance
+
+Most of a puzzle is forced. The first stage keeps one bit mask of used digits for each row,
+column and box, places every *naked single* (a blank with one candidate) and *hidden single*
+(a digit with one place left in a unit), and stops at a contradiction. Only the blanks it
+cannot fill go to Algorithm X, which relinks its prebuilt 729 x 324 matrix for just the
+candidates still open. Both stages only ever place digits that every solution has, so the
+answer is the same either way; the first stage is simply much cheaper per digit.
+
+The first hard sample puzzle shows the split:
+""",
+    ),
+    (
+        "code",
+        """
+hard = np.load("data/hard_puzzle.npy")
+cells = [int(v) for v in hard[0].ravel()]
+blanks_before = cells.count(0)
+state = engine(3).place_singles(cells)
+print("blanks in the puzzle:  ", blanks_before)
+print("left for dancing links:", "none: no solution" if state is None else state[0].bit_count())
+""",
+    ),
+    (
+        "markdown",
+        r"""
+### The solver
+
+`sudoku_solver` is a thin adapter over `helpers.py`: check the input, solve, and turn
+"no solution" into the grid of -1 the autograder expects. It never changes its argument and
+always returns a new 9 x 9 integer array. Malformed input (not 9 x 9, values outside 0..9,
+fractions, NaN, not numbers) raises `ValueError` or `TypeError` with a message naming the
+problem.
+""",
+    ),
+]
+
+SOLUTION_CELL = '''
+def sudoku_solver(sudoku):
+    """
+    Solves a Sudoku puzzle and returns its unique solution.
+
+    Input
+        sudoku : 9x9 numpy array
+            Empty cells are designated by 0.
+
+    Output
+        9x9 numpy array of integers
+            It contains the solution, if there is one. If there is no solution, all array entries should be -1.
+
+    Any integer dtype is accepted, and floats holding whole numbers. A puzzle with
+    several solutions gets one of them, the same one every time. The input is never
+    modified. Raises ValueError (or TypeError) naming the problem when the input is
+    not a 9x9 grid of whole numbers 0..9.
+    """
+    solution = solve_sudoku(sudoku, size=SUDOKU_SIZE)
+    if solution is None:
+        return np.full((SUDOKU_SIZE, SUDOKU_SIZE), NO_SOLUTION)
+    return solution
+'''
+
+AFTER_SOLVER = [
+    (
+        "markdown",
+        r"""
+### Trying it
+
+The first very easy puzzle, loaded at the top of the notebook, and its solution:
+""",
+    ),
+    (
+        "code",
+        """
+answer = sudoku_solver(sudoku[0])
+print(answer)
+print("valid:", is_valid_solution(sudoku[0], answer))
+print("same as the stored solution:", np.array_equal(answer, solutions[0]))
+""",
+    ),
+    (
+        "markdown",
+        r"""
+A puzzle with no solution gets a grid of -1. Here two 5s share the top row:
+""",
+    ),
+    (
+        "code",
+        """
+clash = np.zeros((9, 9), dtype=np.int8)
+clash[0, 0] = clash[0, 8] = 5
+print(sudoku_solver(clash))
+""",
+    ),
+    (
+        "markdown",
+        r"""
+### Every sample puzzle, verified
+
+Each puzzle in `data/` is solved and the answer checked twice: against the stored solution
+(as the autograder does) and, for solvable puzzles, by `is_valid_solution`, which knows
+nothing of the solver.
+""",
+    ),
+    (
+        "code",
+        """
+for category in ["very_easy", "easy", "medium", "hard"]:
+    puzzles = np.load(f"data/{category}_puzzle.npy")
+    stored = np.load(f"data/{category}_solution.npy")
+    right = unsolvable = 0
+    for puzzle, expected in zip(puzzles, stored):
+        answer = sudoku_solver(puzzle)
+        no_solution = bool((expected == NO_SOLUTION).all())
+        unsolvable += no_solution
+        right += np.array_equal(answer, expected) and (no_solution or is_valid_solution(puzzle, answer))
+    print(f"{category:>9}: {right}/{len(puzzles)} right ({unsolvable} without a solution)")
+""",
+    ),
+]
