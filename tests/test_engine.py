@@ -1,0 +1,330 @@
+"""The general exact-cover engine (``helpers.AlgorithmX``) and the any-size sudoku solver.
+
+Counts are checked against brute force or against published values: Knuth's
+example from "Dancing Links" (arXiv:cs/0011047), the n-queens counts (OEIS
+A000170), Langford pairings (OEIS A014552) and the 288 grids of the 4x4
+sudoku.  Sudoku answers are verified by ``checker.is_valid_solution``, which
+shares no code with the solver.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import helpers  # noqa: E402
+from checker import is_valid_solution  # noqa: E402
+from helpers import AlgorithmX  # noqa: E402
+
+# Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
+KNUTH_COLUMNS = "ABCDEFG"
+KNUTH_ROWS = ["CEF", "ADG", "BCF", "AD", "BG", "DEG"]
+KNUTH_COVER = [0, 3, 4]  # A D, B G, C E F
+
+QUEENS_COUNTS = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92}  # OEIS A000170
+LANGFORD_COUNTS = {3: 1, 4: 1, 5: 0, 6: 0, 7: 26}  # OEIS A014552, up to reversal
+SUDOKU_4X4_GRIDS = 288  # all 4x4 sudoku grids
+
+
+def knuth_matrix() -> AlgorithmX:
+    """Knuth's 6 x 7 example, rows numbered from 0."""
+    rows = [[KNUTH_COLUMNS.index(name) for name in row] for row in KNUTH_ROWS]
+    return AlgorithmX(rows, len(KNUTH_COLUMNS))
+
+
+def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:
+    """Every node's four links (as node numbers) and every column's size.
+
+    Written here, apart from the engine, so that a restore can be checked
+    without trusting the code that does it.
+    """
+    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
+    number = {id(node): k for k, node in enumerate(nodes)}
+    links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
+    return links, [column.size for column in matrix.columns]
+
+
+def brute_force_covers(rows: list[list[int]], n_columns: int, secondary: set[int] = frozenset()) -> set[tuple[int, ...]]:
+    """Every exact cover, by trying all subsets of rows.
+
+    As in Knuth, a row with no primary column is never part of a cover: the
+    search only ever picks rows to fill primary columns.
+    """
+    usable = [r for r, row in enumerate(rows) if any(j not in secondary for j in row)]
+    covers = set()
+    for size in range(len(usable) + 1):
+        for chosen in itertools.combinations(usable, size):
+            hits = [0] * n_columns
+            for r in chosen:
+                for j in rows[r]:
+                    hits[j] += 1
+            if all(hits[j] == 1 for j in range(n_columns) if j not in secondary) and max(hits, default=0) <= 1:
+                covers.add(chosen)
+    return covers
+
+
+# ---------------------------------------------------------------------------
+# Exact covers
+# ---------------------------------------------------------------------------
+
+
+def test_knuth_example_has_the_single_cover_of_the_paper():
+    assert list(knuth_matrix().search()) == [KNUTH_COVER]
+
+
+def test_knuth_example_first_solution_is_that_cover():
+    assert knuth_matrix().first_solution() == KNUTH_COVER
+
+
+def test_matrix_without_a_cover_yields_nothing():
+    # Column 0 needs row 0 and column 2 needs row 1, but both fill column 1.
+    matrix = AlgorithmX([[0, 1], [1, 2]], 3)
+    assert matrix.first_solution() is None
+    assert matrix.count_solutions() == 0
+
+
+def test_empty_primary_column_means_no_cover():
+    assert AlgorithmX([[0]], 2).count_solutions() == 0
+
+
+SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [3], [1, 3]]
+
+
+def test_several_covers_match_brute_force():
+    covers = {tuple(cover) for cover in AlgorithmX(SEVERAL_ROWS, 4).search()}
+    assert len(covers) > 1  # the test needs several
+    assert covers == brute_force_covers(SEVERAL_ROWS, 4)
+
+
+def test_count_matches_the_number_of_covers():
+    assert AlgorithmX(SEVERAL_ROWS, 4).count_solutions() == len(brute_force_covers(SEVERAL_ROWS, 4))
+
+
+def test_count_stops_at_its_limit():
+    assert AlgorithmX(SEVERAL_ROWS, 4).count_solutions(limit=2) == 2
+
+
+@st.composite
+def small_problems(draw):
+    """A random matrix of up to 6 columns and 10 rows, some columns secondary."""
+    n_columns = draw(st.integers(1, 6))
+    column = st.integers(0, n_columns - 1)
+    rows = draw(st.lists(st.lists(column, min_size=1, max_size=3, unique=True), max_size=10))
+    secondary = draw(st.sets(column, max_size=2))
+    return rows, n_columns, secondary
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems())
+def test_random_problems_match_brute_force(problem):
+    rows, n_columns, secondary = problem
+    matrix = AlgorithmX(rows, n_columns, secondary)
+    assert {tuple(cover) for cover in matrix.search()} == brute_force_covers(rows, n_columns, secondary)
+
+
+def test_row_of_secondary_columns_only_is_never_chosen():
+    assert list(AlgorithmX([[0, 1], [1]], 2, secondary=[1]).search()) == [[0]]
+
+
+def test_covers_come_as_sorted_row_lists():
+    assert all(cover == sorted(cover) for cover in AlgorithmX(SEVERAL_ROWS, 4).search())
+
+
+# ---------------------------------------------------------------------------
+# Links restored
+# ---------------------------------------------------------------------------
+
+
+def test_snapshot_notices_a_covered_column():
+    matrix = knuth_matrix()
+    before = snapshot(matrix)
+    matrix.columns[0].cover()
+    assert snapshot(matrix) != before
+
+
+def test_links_and_sizes_restored_after_a_full_search():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    before = snapshot(matrix)
+    list(matrix.search())
+    assert snapshot(matrix) == before
+
+
+def test_links_and_sizes_restored_after_an_early_stop():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    before = snapshot(matrix)
+    search = matrix.search()
+    next(search)
+    next(search)
+    search.close()
+    assert snapshot(matrix) == before
+
+
+def test_links_and_sizes_restored_after_first_solution_and_limited_count():
+    matrix = knuth_matrix()
+    before = snapshot(matrix)
+    matrix.first_solution()
+    matrix.count_solutions(limit=1)
+    assert snapshot(matrix) == before
+
+
+def test_search_broken_by_an_exception_does_not_spoil_the_next():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    before = snapshot(matrix)
+    covers = list(matrix.search())
+    calls = 0
+    choose = matrix.choose_column
+
+    def failing_choose():
+        nonlocal calls
+        calls += 1
+        if calls == 3:  # deep inside the search, with columns covered
+            raise RuntimeError("stop")
+        return choose()
+
+    matrix.choose_column = failing_choose
+    with pytest.raises(RuntimeError):
+        list(matrix.search())
+    del matrix.choose_column
+    assert list(matrix.search()) == covers
+    assert snapshot(matrix) == before
+
+
+# ---------------------------------------------------------------------------
+# Classic problems with published counts
+# ---------------------------------------------------------------------------
+
+
+def queens_problem(n: int) -> tuple[list[tuple[int, int]], AlgorithmX]:
+    """n queens: ranks and files primary, the diagonals secondary (Knuth's encoding)."""
+    diagonals = 2 * n - 1
+    placements = [(r, c) for r in range(n) for c in range(n)]
+    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r, c in placements]
+    n_columns = 2 * n + 2 * diagonals
+    return placements, AlgorithmX(rows, n_columns, secondary=range(2 * n, n_columns))
+
+
+@pytest.mark.parametrize("n, count", sorted(QUEENS_COUNTS.items()))
+def test_queens_solution_count(n, count):
+    assert queens_problem(n)[1].count_solutions() == count
+
+
+def test_eight_queens_solutions_never_attack():
+    placements, matrix = queens_problem(8)
+    for cover in matrix.search():
+        queens = [placements[r] for r in cover]
+        for (r1, c1), (r2, c2) in itertools.combinations(queens, 2):
+            assert r1 != r2 and c1 != c2 and abs(r1 - r2) != abs(c1 - c2)
+
+
+def langford_problem(n: int) -> AlgorithmX:
+    """Langford pairings of 1..n: each k twice, k numbers between its copies.
+
+    Columns: the n numbers, then the 2n positions.  Every pairing and its
+    reversal are distinct exact covers.
+    """
+    rows = [
+        [k - 1, n + i, n + i + k + 1]
+        for k in range(1, n + 1)
+        for i in range(2 * n - k - 1)
+    ]
+    return AlgorithmX(rows, 3 * n)
+
+
+@pytest.mark.parametrize("n, count", sorted(LANGFORD_COUNTS.items()))
+def test_langford_pairings_count(n, count):
+    assert langford_problem(n).count_solutions() == 2 * count
+
+
+# ---------------------------------------------------------------------------
+# The sudoku solver at every size
+# ---------------------------------------------------------------------------
+
+
+def shuffled_grid(box: int, seed: int) -> np.ndarray:
+    """A full sudoku from the pattern (box * (r % box) + r // box + c) % N,
+    with its bands, stacks, rows, columns and digits shuffled.  Built without
+    the solver, so a test can rely on it."""
+    rng = random.Random(seed)
+    side = box * box
+
+    def shuffled(values):
+        values = list(values)
+        rng.shuffle(values)
+        return values
+
+    rows = [band * box + r for band in shuffled(range(box)) for r in shuffled(range(box))]
+    columns = [stack * box + c for stack in shuffled(range(box)) for c in shuffled(range(box))]
+    digits = shuffled(range(1, side + 1))
+    return np.array([[digits[(box * (r % box) + r // box + c) % side] for c in columns] for r in rows])
+
+
+def given_puzzle(box: int, given_fraction: float, seed: int = 0) -> np.ndarray:
+    """A solvable puzzle: a shuffled grid keeping ``given_fraction`` of its cells."""
+    grid = shuffled_grid(box, seed)
+    cells = list(range(grid.size))
+    random.Random(seed).shuffle(cells)
+    grid.flat[cells[int(given_fraction * grid.size):]] = 0
+    return grid
+
+
+def test_shuffled_grid_is_a_valid_sudoku():
+    grid = shuffled_grid(4, seed=1)
+    assert is_valid_solution(np.zeros_like(grid), grid)
+
+
+def test_empty_4x4_has_288_solutions():
+    assert helpers.count_solutions(np.zeros((4, 4)), limit=None) == SUDOKU_4X4_GRIDS
+
+
+def test_puzzle_with_several_solutions_counts_2_at_limit_2():
+    puzzle = shuffled_grid(3, seed=2)
+    # Rows 0 and 1 lie in the same band, so swapping them gives another
+    # solution: blanking both leaves at least two.
+    puzzle[:2] = 0
+    assert helpers.count_solutions(puzzle, limit=2) == 2
+
+
+def test_unique_puzzle_counts_1():
+    puzzle = shuffled_grid(3, seed=2)
+    puzzle[0, :3] = 0  # three blanks in one row: each digit has one place
+    assert helpers.count_solutions(puzzle, limit=2) == 1
+
+
+@pytest.mark.parametrize(
+    "box, given_fraction",
+    [(2, 0.4), (3, 0.4), (4, 0.4), (5, 0.5)],
+    ids=["4x4", "9x9", "16x16-40%", "25x25-50%"],
+)
+def test_solve_sudoku_returns_a_valid_solution(box, given_fraction):
+    puzzle = given_puzzle(box, given_fraction)
+    assert is_valid_solution(puzzle, helpers.solve_sudoku(puzzle))
+
+
+def test_empty_36x36_solves_without_recursion_error():
+    empty = np.zeros((36, 36), dtype=int)
+    assert is_valid_solution(empty, helpers.solve_sudoku(empty))
+
+
+def test_solve_sudoku_returns_none_for_repeated_givens():
+    puzzle = np.zeros((9, 9), dtype=int)
+    puzzle[0, 0] = puzzle[0, 5] = 5
+    assert helpers.solve_sudoku(puzzle) is None
+
+
+def test_solve_sudoku_returns_none_when_a_cell_has_no_digit_left():
+    puzzle = np.zeros((9, 9), dtype=int)
+    puzzle[0, :8] = range(1, 9)  # cell (0, 8) must be 9 ...
+    puzzle[5, 8] = 9  # ... but its column has a 9
+    assert helpers.solve_sudoku(puzzle) is None
+
