@@ -1,0 +1,247 @@
+"""Smoke tests of ``tools/benchmark.py``: it loads the sets, checks every
+answer, survives wrong alternatives and writes its JSON and markdown.
+
+Nothing here asserts anything about speed; the runs are a few puzzles long.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import io
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import helpers  # noqa: E402
+from tools import alternatives, benchmark  # noqa: E402
+
+needs_shared = pytest.mark.skipif(not (SHARED / "assignment" / "data").is_dir(), reason="../shared is absent")
+
+# A valid grid from a pattern; blanking its diagonal leaves one blank per
+# row, so the puzzle has exactly this grid as its solution.
+VALID = np.array([[(3 * (r % 3) + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)])
+PUZZLE = VALID.copy()
+PUZZLE[np.arange(9), np.arange(9)] = 0
+CLASH = np.zeros((9, 9), dtype=int)
+CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
+NONE = np.full((9, 9), -1)
+
+
+def tiny_set() -> benchmark.PuzzleSet:
+    """A solvable and an unsolvable puzzle, with stored answers."""
+    return benchmark.new_set("tiny", ROOT / "tiny", np.stack([PUZZLE, CLASH]), np.stack([VALID, NONE]))
+
+
+@pytest.fixture(scope="module")
+def ours():
+    """The notebook's ``sudoku_solver``, loaded as the benchmark loads it."""
+    return benchmark.load_ours()
+
+
+def run_main(*args: str) -> int:
+    return benchmark.main(list(args))
+
+
+# --- sampling ---------------------------------------------------------------
+
+
+def test_evenly_spaced_spreads_distinct_indices_from_the_first():
+    assert benchmark.evenly_spaced(10, 4).tolist() == [0, 2, 5, 7]
+
+
+def test_evenly_spaced_takes_everything_when_asked_for_more():
+    assert benchmark.evenly_spaced(3, 5).tolist() == [0, 1, 2]
+
+
+def test_a_sample_keeps_the_positions_in_the_source():
+    full = benchmark.new_set("ten", ROOT / "ten", np.stack([PUZZLE] * 10), None)
+    assert full.sample(3).indices.tolist() == [0, 3, 6]
+    assert full.sample(3).size == 10
+
+
+# --- checking answers -------------------------------------------------------
+
+
+def test_the_stored_solution_is_right():
+    assert benchmark.is_right(PUZZLE, VALID, VALID)
+
+
+def test_a_grid_breaking_a_rule_is_wrong_even_without_a_stored_solution():
+    grid = VALID.copy()
+    grid[0, 0] = grid[0, 1]
+    assert not benchmark.is_right(PUZZLE, grid, None)
+
+
+def test_a_valid_grid_other_than_the_stored_one_is_wrong():
+    relabelled = VALID % 9 + 1  # still a valid grid, every digit changed
+    assert benchmark.is_right(np.zeros((9, 9), dtype=int), relabelled, None)
+    assert not benchmark.is_right(np.zeros((9, 9), dtype=int), relabelled, VALID)
+
+
+def test_an_unsolvable_puzzle_wants_all_minus_one():
+    assert benchmark.is_right(CLASH, NONE, NONE)
+    assert not benchmark.is_right(CLASH, VALID, NONE)
+
+
+def test_a_crash_is_wrong():
+    assert not benchmark.is_right(PUZZLE, None, VALID)
+
+
+# --- loading sets -----------------------------------------------------------
+
+
+def test_missing_sets_are_skipped_with_a_note(tmp_path):
+    sets, notes = benchmark.select_sets(["data", "17clue", "kaggle/2-3"], root=tmp_path, shared=tmp_path)
+    assert sets == []
+    assert len(notes) == len(benchmark.CATEGORIES) + 2
+    assert all(note.startswith("skipped ") for note in notes)
+
+
+def test_an_unknown_set_name_gets_a_note(tmp_path):
+    _, notes = benchmark.select_sets(["nonsense"], root=tmp_path, shared=tmp_path)
+    assert notes == ["no set named 'nonsense'"]
+
+
+def test_puzzle_lines_read_dots_and_zeros_as_blanks(tmp_path):
+    text = "".join(str(v) for v in PUZZLE.ravel())
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / benchmark.LINE_FILES["top1465"]).write_text(text.replace("0", ".") + "\n" + text + "\n\n")
+    [puzzles], notes = benchmark.select_sets(["top1465"], root=tmp_path, shared=tmp_path)
+    assert notes == []
+    assert len(puzzles) == 2
+    assert (puzzles.puzzles == PUZZLE).all()
+
+
+def test_the_rated_csv_is_split_into_bands(tmp_path):
+    puzzle = "".join(str(v) for v in PUZZLE.ravel())
+    solution = "".join(str(v) for v in VALID.ravel())
+    rows = [f"{puzzle},{solution},72,{rating}" for rating in ("0.0", "1.5", "7.8", "1.0")]
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / benchmark.KAGGLE_FILE).write_text("puzzle,solution,clues,difficulty\n" + "\n".join(rows))
+    sets, _ = benchmark.select_sets(["kaggle"], root=tmp_path, shared=tmp_path)
+    assert {s.name: s.indices.tolist() for s in sets} == {"kaggle/0-1": [0], "kaggle/1-2": [1, 3], "kaggle/7-9": [2]}
+    assert (sets[0].solutions == VALID).all()
+
+
+@needs_shared
+def test_the_assignment_sets_hold_their_unsolvable_puzzles():
+    sets, notes = benchmark.select_sets(["assignment"])
+    assert notes == []
+    assert [s.unsolvable for s in sets] == [0, 5, 5, 5]
+
+
+# --- alternatives -----------------------------------------------------------
+
+ALTERNATIVES = {alt.name: alt for alt in alternatives.alternatives(benchmark.BASELINE)}
+
+
+@pytest.mark.parametrize("name", sorted(ALTERNATIVES))
+def test_an_alternative_solves_and_reports_no_solution(name):
+    alternative = ALTERNATIVES[name]
+    if alternative.solver is None:
+        pytest.skip(f"{name}: {alternative.unavailable}")
+    assert benchmark.is_right(PUZZLE, alternative.solver(PUZZLE.astype(np.int8)), VALID)
+    assert benchmark.is_right(CLASH, alternative.solver(CLASH.astype(np.int8)), NONE)
+
+
+# --- running ----------------------------------------------------------------
+
+
+def test_wrong_and_crashing_alternatives_are_counted_not_fatal(ours):
+    def zeros(puzzle):
+        return np.zeros((9, 9), dtype=int)
+
+    def crash(puzzle):
+        raise RuntimeError("broken")
+
+    broken = [alternatives.Alternative("zeros", "", zeros), alternatives.Alternative("crash", "", crash)]
+    result = benchmark.compare(tiny_set(), ours, broken, alt_limit=2)
+    by_name = {r.solver: r for r in result.solvers}
+    assert (by_name["ours"].solved, by_name["ours"].wrong) == (2, 0)
+    assert (by_name["zeros"].wrong, by_name["crash"].wrong) == (2, 2)
+    assert by_name["crash"].wrong_examples == [0, 1]
+
+
+def test_alternatives_run_on_at_most_alt_limit_puzzles(ours):
+    other = [alternatives.Alternative("minus-ones", "", lambda puzzle: NONE)]
+    result = benchmark.compare(tiny_set(), ours, other, alt_limit=1)
+    assert [r.n for r in result.solvers] == [2, 1]
+    assert result.solvers[1].ours_mean_ms is not None
+
+
+def test_the_notebook_solver_uses_the_helpers_the_ablation_configures(ours):
+    benchmark.check_helpers(ours)  # raises if not
+
+
+def test_a_solver_using_another_copy_of_helpers_is_refused():
+    spec = importlib.util.spec_from_file_location("helpers", ROOT / "helpers.py")
+    other = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(other)
+    namespace = {"solve_sudoku": other.solve_sudoku}
+    exec("def sudoku_solver(sudoku):\n    return solve_sudoku(sudoku)", namespace)
+    with pytest.raises(RuntimeError, match="another copy"):
+        benchmark.check_helpers(namespace["sudoku_solver"])
+
+
+def test_progress_stays_quiet_off_a_terminal_on_a_short_run():
+    stream = io.StringIO()
+    progress = benchmark.Progress("tiny", 2, stream)
+    progress.update(1)
+    progress.update(2)
+    progress.close()
+    assert stream.getvalue() == ""
+
+
+# --- the command line -------------------------------------------------------
+
+
+@needs_shared
+def test_a_run_writes_json_and_markdown(tmp_path):
+    status = run_main("--sets", "assignment/hard", "--sample", "3", "--alt-limit", "2", "--out", str(tmp_path))
+    assert status == 0
+    report = json.loads((tmp_path / benchmark.JSON_NAME).read_text())
+    entry = report["sets"]["assignment/hard"]
+    assert (entry["n"], entry["size"]) == (3, 15)
+    assert [(r["solver"], r["n"], r["wrong"]) for r in entry["solvers"]][0] == ("ours", 3, 0)
+    assert all(r["n"] == 2 and r["ratio"] > 0 for r in entry["solvers"][1:])
+    assert report["metadata"]["sample"] == 3
+    markdown = (tmp_path / benchmark.MARKDOWN_NAME).read_text()
+    assert "### Our solver" in markdown and "| assignment/hard | 3 of 15 | 3/3 | 0 |" in markdown
+
+
+@needs_shared
+def test_a_later_run_keeps_the_sets_it_did_not_measure(tmp_path):
+    run_main("--sets", "assignment/easy", "--sample", "2", "--alternatives", "--out", str(tmp_path))
+    run_main("--sets", "assignment/hard", "--sample", "2", "--alternatives", "--out", str(tmp_path))
+    report = json.loads((tmp_path / benchmark.JSON_NAME).read_text())
+    assert list(report["sets"]) == ["assignment/easy", "assignment/hard"]
+
+
+@needs_shared
+def test_the_ablation_turns_off_every_switch_and_restores_them(tmp_path):
+    status = run_main("--ablation", "--sets", "assignment/medium", "--sample", "2", "--out", str(tmp_path))
+    assert status == 0
+    report = json.loads((tmp_path / benchmark.JSON_NAME).read_text())
+    entry = report["ablation"]["assignment/medium"]
+    switches = [f.name for f in dataclasses.fields(helpers.Optimisations)]
+    assert [s["switch"] for s in entry["switches"]] == switches
+    assert all(s["wrong"] == 0 for s in entry["switches"])
+    assert helpers.engine(helpers.SUDOKU_BOX).optimisations == helpers.Optimisations()
+
+
+def test_help_documents_the_options_with_examples(capsys):
+    with pytest.raises(SystemExit) as stop:
+        run_main("--help")
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    for option in ("--sets", "--sample", "--alt-limit", "--alternatives", "--ablation", "--out", "examples:"):
+        assert option in text

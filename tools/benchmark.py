@@ -1,0 +1,899 @@
+"""Time the notebook's ``sudoku_solver`` on several puzzle collections and
+compare it with other solvers.
+
+``sudoku_solver`` is taken from ``sudoku.ipynb`` the way the autograder takes
+it (``tools.notebook_code.load_solver``).  Every call gets a fresh int8 copy
+of its puzzle and is timed with ``time.process_time()``, after one untimed
+warm-up call per solver.  Every answer is checked with the independent
+``checker.is_valid_solution``; where the collection stores solutions the answer
+must also equal the stored one, and a puzzle stored as unsolvable (all -1)
+must get all -1.  The 17-clue and top1465 collections store no solutions, but
+every puzzle in them has exactly one.
+
+Puzzle sets (select with ``--sets``, by group or by full name)
+    data/<category>        the project's puzzles in ``data/``
+    assignment/<category>  ``../shared/assignment/data``
+    17clue                 ``../shared/bench/17clue_royle_49151.txt``
+    top1465                ``../shared/bench/magictour_top1465.txt``
+    kaggle/<band>          ``../shared/bench/kaggle_rated_sample_7034.csv``,
+                           split into bands of its difficulty rating
+with <category> one of very_easy, easy, medium, hard.  Sets missing on disk
+are skipped with a note.
+
+Alternatives (``tools/alternatives.py``: the baseline, and the PyPI packages
+exact-cover and dlx from ``pip install -r requirements-bench.txt``; those not
+installed are skipped with a note) run in the same pass, interleaved
+puzzle by puzzle in a rotating order, so that a busy machine slows every
+solver alike; each is reported as its mean time over ours on the same
+puzzles.  On a large set they run on an evenly spaced subsample of at most
+``--alt-limit`` puzzles.  A wrong answer from an alternative is reported,
+not fatal.
+
+``--ablation`` instead measures each switch of ``helpers.Optimisations``:
+the solver runs with all switches on and, interleaved, with each one off in
+turn, and the report gives the ratio of the means (off / on).
+
+Results are merged, keyed by set name, into ``results/benchmark.json`` and
+rewritten as tables in ``results/benchmark.md``; the tables of this run go to
+stdout, progress to stderr.  The exit status is 1 when our solver gave a
+wrong answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import datetime
+import json
+import os
+import platform
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FunctionType, ModuleType
+from typing import TextIO
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+# The notebook imports ``helpers`` from the repo root too; importing it first
+# puts this very module object in sys.modules, so the switches the ablation
+# sets are the ones the notebook's solver reads (checked by ``check_helpers``).
+import helpers  # noqa: E402
+from checker import is_valid_solution  # noqa: E402
+from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Solver, alternatives  # noqa: E402
+from tools.notebook_code import NOTEBOOK, load_solver  # noqa: E402
+
+SIZE = 9
+NO_SOLUTION = -1
+CATEGORIES = ("very_easy", "easy", "medium", "hard")
+GROUPS = ("data", "assignment", "17clue", "top1465", "kaggle")
+LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in shared/bench
+KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in shared/bench
+BASELINE = SHARED / "bench" / "baseline_dlx.py"
+# Ratings run from 0 to 8.5, about 1000 puzzles per unit up to 7 and only
+# 100 above it, so everything from 7 up forms one band.
+KAGGLE_BAND_EDGES = (0, 1, 2, 3, 4, 5, 6, 7, 9)
+DEFAULT_ALT_LIMIT = 2000
+OURS = "ours"
+ALL_ON = "all on"
+MS_PER_S = 1000.0
+MS_DECIMALS = 4  #: JSON keeps times to 0.1 microsecond
+RATIO_DECIMALS = 3
+PERCENTILE = 95
+WRONG_EXAMPLES = 5  #: how many indices of wrong answers a result keeps
+PROGRESS_TTY_INTERVAL_S = 0.2
+PROGRESS_LOG_AFTER_S = 5.0  #: when stderr is not a terminal, stay quiet this long
+PROGRESS_LOG_INTERVAL_S = 10.0
+DEFAULT_OUT = ROOT / "results"
+JSON_NAME = "benchmark.json"
+SCHEMA = 1  #: the layout of benchmark.json; results in another layout are not merged
+MARKDOWN_NAME = "benchmark.md"
+
+
+# ---------------------------------------------------------------------------
+# Puzzle sets
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """Puzzles of one set, with their stored solutions when there are any.
+
+    ``indices`` are the puzzles' positions in the source file (they differ
+    from 0..n-1 after ``sample``); ``size`` is the number of puzzles the full
+    set holds.
+    """
+
+    name: str
+    source: str
+    puzzles: np.ndarray  #: (n, 9, 9) int8, 0 = blank
+    solutions: np.ndarray | None  #: (n, 9, 9) int64, all -1 for no solution
+    indices: np.ndarray
+    size: int
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    @property
+    def unsolvable(self) -> int | None:
+        """How many puzzles are stored as having no solution (None: unknown)."""
+        if self.solutions is None:
+            return None
+        return int((self.solutions == NO_SOLUTION).all(axis=(1, 2)).sum())
+
+    def sample(self, count: int | None) -> PuzzleSet:
+        """At most ``count`` puzzles, evenly spaced over the set (all if None)."""
+        if count is None or count >= len(self):
+            return self
+        keep = evenly_spaced(len(self), count)
+        solutions = None if self.solutions is None else self.solutions[keep]
+        return dataclasses.replace(self, puzzles=self.puzzles[keep], solutions=solutions, indices=self.indices[keep])
+
+
+def evenly_spaced(total: int, count: int) -> np.ndarray:
+    """``min(count, total)`` distinct indices spread evenly over ``range(total)``, first included."""
+    count = min(count, total)
+    return np.array([i * total // count for i in range(count)], dtype=np.int64)
+
+
+def new_set(name: str, source: Path, puzzles: np.ndarray, solutions: np.ndarray | None) -> PuzzleSet:
+    """A full set, with puzzles as int8 and solutions as int64 grids."""
+    puzzles = np.asarray(puzzles).reshape(-1, SIZE, SIZE).astype(np.int8)
+    if solutions is not None:
+        solutions = np.asarray(solutions).reshape(-1, SIZE, SIZE).astype(np.int64)
+    return PuzzleSet(name, display_path(source), puzzles, solutions, np.arange(len(puzzles)), len(puzzles))
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the repo root when it lies in the repo or beside it
+    (``../shared/...``), else as given."""
+    path = Path(path).resolve()
+    if not path.is_relative_to(ROOT.parent):
+        return str(path)
+    return os.path.relpath(path, ROOT)
+
+
+def grids_from_strings(lines: Iterable[str], source: Path) -> np.ndarray:
+    """Parse 81-character puzzle lines (``0`` or ``.`` for a blank) into (n, 9, 9) int8."""
+    grids = []
+    for number, line in enumerate(lines, start=1):
+        text = line.strip().replace(".", "0")
+        if len(text) != SIZE * SIZE or not text.isdigit():
+            raise ValueError(f"{source}:{number}: not an 81-digit puzzle: {line!r}")
+        grids.append(np.frombuffer(text.encode("ascii"), dtype=np.uint8) - ord("0"))
+    return np.array(grids, dtype=np.int8).reshape(-1, SIZE, SIZE)
+
+
+Loaded = tuple[list[PuzzleSet], dict[str, str]]  #: the sets found, and why others are missing, by name
+
+
+def category_sets(folder: Path, group: str) -> Loaded:
+    """One set per category from ``<category>_puzzle.npy`` and ``_solution.npy`` in ``folder``."""
+    sets, missing = [], {}
+    for category in CATEGORIES:
+        name = f"{group}/{category}"
+        puzzles_file = folder / f"{category}_puzzle.npy"
+        solutions_file = folder / f"{category}_solution.npy"
+        if not puzzles_file.is_file():
+            missing[name] = f"{display_path(puzzles_file)} not found"
+            continue
+        solutions = np.load(solutions_file) if solutions_file.is_file() else None
+        sets.append(new_set(name, puzzles_file, np.load(puzzles_file), solutions))
+    return sets, missing
+
+
+def line_set(path: Path, name: str) -> Loaded:
+    """The set of a file holding one puzzle per line."""
+    if not path.is_file():
+        return [], {name: f"{display_path(path)} not found"}
+    lines = [line for line in path.read_text(encoding="ascii").splitlines() if line.strip()]
+    return [new_set(name, path, grids_from_strings(lines, path), None)], {}
+
+
+def band_name(low: float, high: float) -> str:
+    """``kaggle/2-3`` for ratings from 2 up to (not including) 3."""
+    return f"kaggle/{low:g}-{high:g}"
+
+
+def kaggle_sets(path: Path) -> Loaded:
+    """The rated CSV split into one set per band of ``KAGGLE_BAND_EDGES``."""
+    if not path.is_file():
+        return [], {"kaggle": f"{display_path(path)} not found"}
+    with path.open(newline="", encoding="ascii") as handle:
+        rows = list(csv.DictReader(handle))
+    ratings = np.array([float(row["difficulty"]) for row in rows])
+    puzzles = grids_from_strings((row["puzzle"] for row in rows), path)
+    solutions = grids_from_strings((row["solution"] for row in rows), path)
+    sets = []
+    for low, high in zip(KAGGLE_BAND_EDGES, KAGGLE_BAND_EDGES[1:]):
+        members = np.flatnonzero((ratings >= low) & (ratings < high))
+        if len(members):
+            band = new_set(band_name(low, high), path, puzzles[members], solutions[members])
+            sets.append(dataclasses.replace(band, indices=members))
+    return sets, {}
+
+
+def load_group(group: str, root: Path = ROOT, shared: Path = SHARED) -> Loaded:
+    """The sets of one group, and what is missing from it."""
+    if group == "data":
+        return category_sets(root / "data", "data")
+    if group == "assignment":
+        return category_sets(shared / "assignment" / "data", "assignment")
+    if group in LINE_FILES:
+        return line_set(shared / "bench" / LINE_FILES[group], group)
+    if group == "kaggle":
+        return kaggle_sets(shared / "bench" / KAGGLE_FILE)
+    raise ValueError(f"unknown group {group!r}; choose from {', '.join(GROUPS)}")
+
+
+def group_of(name: str) -> str:
+    """``kaggle`` for ``kaggle/2-3``; a group's name is its own group."""
+    return name.partition("/")[0]
+
+
+def picks(selector: str, name: str) -> bool:
+    """Whether ``selector`` (a group or a set) picks the set ``name``."""
+    return selector in (name, group_of(name))
+
+
+def concerns(selector: str, missing: str) -> bool:
+    """Whether a set or a whole group that is ``missing`` is one ``selector`` asks for."""
+    return picks(selector, missing) or group_of(selector) == missing
+
+
+def select_sets(selectors: Sequence[str], root: Path = ROOT, shared: Path = SHARED) -> tuple[list[PuzzleSet], list[str]]:
+    """The sets named by ``selectors`` (groups like ``kaggle`` or sets like
+    ``kaggle/2-3``), in ``GROUPS`` order, and notes on what was skipped."""
+    sets, missing = [], {}
+    for group in GROUPS:
+        if any(group_of(selector) == group for selector in selectors):
+            found, absent = load_group(group, root, shared)
+            sets += [s for s in found if any(picks(selector, s.name) for selector in selectors)]
+            missing |= {name: why for name, why in absent.items() if any(concerns(s, name) for s in selectors)}
+    notes = [f"skipped {name}: {why}" for name, why in missing.items()]
+    for selector in selectors:
+        if not any(picks(selector, s.name) for s in sets) and not any(concerns(selector, m) for m in missing):
+            notes.append(f"no set named {selector!r}")
+    return sets, notes
+
+
+# ---------------------------------------------------------------------------
+# Timing and checking
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A solver in an interleaved run, with the puzzles (positions) it runs on.
+
+    ``prepare`` is called, untimed, before each of its calls: the ablation
+    uses it to set the engine's switches.
+    """
+
+    name: str
+    solve: Solver
+    runs_on: np.ndarray  #: bool per puzzle of the set
+    prepare: Callable[[], None] = lambda: None
+
+
+@dataclass
+class Timings:
+    """What one contestant did on one set: seconds and verdict per puzzle."""
+
+    seconds: np.ndarray
+    right: np.ndarray
+    ran: np.ndarray
+
+    @classmethod
+    def empty(cls, n: int) -> Timings:
+        return cls(np.zeros(n), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool))
+
+
+def is_right(puzzle: np.ndarray, answer: object, expected: np.ndarray | None) -> bool:
+    """Whether ``answer`` is a right answer to ``puzzle``.
+
+    ``expected`` is the stored solution (all -1: no solution) or None when
+    none is stored, and then the answer must be a valid solution.  An answer
+    of None (the solver raised) is wrong.
+    """
+    if answer is None:
+        return False
+    answer = np.asarray(answer)
+    if answer.shape != (SIZE, SIZE):
+        return False
+    if expected is not None and (expected == NO_SOLUTION).all():
+        return bool((answer == NO_SOLUTION).all())
+    if not is_valid_solution(puzzle, answer):
+        return False
+    return expected is None or bool(np.array_equal(answer, expected))
+
+
+def timed_call(solve: Solver, puzzle: np.ndarray) -> tuple[float, object]:
+    """CPU seconds of one call on a fresh int8 copy of ``puzzle``, and its
+    answer, None if the call raised."""
+    fresh = puzzle.astype(np.int8)
+    start = time.process_time()
+    try:
+        answer = solve(fresh)
+    except Exception:  # a crash is a wrong answer, not the end of the run
+        answer = None
+    return time.process_time() - start, answer
+
+
+def rotated(items: Sequence[Contestant], step: int) -> list[Contestant]:
+    """``items`` rotated left by ``step``, so each gets its turn at going first."""
+    k = step % len(items)
+    return list(items[k:]) + list(items[:k])
+
+
+def run_interleaved(puzzle_set: PuzzleSet, contestants: Sequence[Contestant], progress: Progress) -> dict[str, Timings]:
+    """Run every contestant on every puzzle it runs on, puzzle by puzzle."""
+    n = len(puzzle_set)
+    timings = {c.name: Timings.empty(n) for c in contestants}
+    for contestant in contestants:  # warm-up: first-call costs are not what we measure
+        contestant.prepare()
+        timed_call(contestant.solve, puzzle_set.puzzles[0])
+    for k in range(n):
+        puzzle = puzzle_set.puzzles[k]
+        expected = None if puzzle_set.solutions is None else puzzle_set.solutions[k]
+        for contestant in rotated(contestants, k):
+            if not contestant.runs_on[k]:
+                continue
+            contestant.prepare()
+            seconds, answer = timed_call(contestant.solve, puzzle)
+            record = timings[contestant.name]
+            record.seconds[k] = seconds
+            record.right[k] = is_right(puzzle, answer, expected)
+            record.ran[k] = True
+        progress.update(k + 1)
+    progress.close()
+    return timings
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class SolverResult:
+    """One solver on one set.  ``solved`` counts right answers, a right "no
+    solution" included.  For an alternative, ``ours_mean_ms`` is our mean
+    time on the same puzzles and ``ratio`` = ``mean_ms / ours_mean_ms``; both
+    are None for ours."""
+
+    solver: str
+    n: int
+    solved: int
+    wrong: int
+    mean_ms: float
+    median_ms: float
+    p95_ms: float
+    max_ms: float
+    ours_mean_ms: float | None = None
+    ratio: float | None = None
+    wrong_examples: list[int] = field(default_factory=list)  #: source indices of wrong answers
+
+
+@dataclass
+class SetResult:
+    """Every solver on one set; ``size`` puzzles in the set, ``n`` measured."""
+
+    name: str
+    source: str
+    size: int
+    n: int
+    unsolvable: int | None
+    date: str
+    solvers: list[SolverResult]
+
+
+@dataclass
+class SwitchResult:
+    """One switch of ``helpers.Optimisations`` turned off, on one set."""
+
+    switch: str
+    mean_on_ms: float
+    mean_off_ms: float
+    ratio: float  #: mean_off_ms / mean_on_ms
+    wrong: int  #: wrong answers with the switch off
+
+
+@dataclass
+class AblationResult:
+    """The ablation on one set: all switches on against each one off."""
+
+    name: str
+    size: int
+    n: int
+    date: str
+    wrong_all_on: int
+    switches: list[SwitchResult]
+
+
+def in_ms(seconds: float) -> float:
+    """Seconds as milliseconds, rounded to a tenth of a microsecond."""
+    return round(float(seconds) * MS_PER_S, MS_DECIMALS)
+
+
+def summarise(name: str, timings: Timings, puzzle_set: PuzzleSet, ours: Timings | None) -> SolverResult:
+    """The statistics of one contestant; ``ours`` gives the ratio's denominator."""
+    ran = timings.ran
+    seconds = timings.seconds[ran]
+    wrong = ran & ~timings.right
+    result = SolverResult(
+        solver=name,
+        n=int(ran.sum()),
+        solved=int(timings.right[ran].sum()),
+        wrong=int(wrong.sum()),
+        mean_ms=in_ms(np.mean(seconds)),
+        median_ms=in_ms(np.median(seconds)),
+        p95_ms=in_ms(np.percentile(seconds, PERCENTILE)),
+        max_ms=in_ms(np.max(seconds)),
+        wrong_examples=[int(i) for i in puzzle_set.indices[wrong][:WRONG_EXAMPLES]],
+    )
+    if ours is not None:
+        ours_seconds = ours.seconds[ran]
+        result.ours_mean_ms = in_ms(np.mean(ours_seconds))
+        result.ratio = round(float(np.mean(seconds) / np.mean(ours_seconds)), RATIO_DECIMALS)
+    return result
+
+
+def now() -> str:
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def compare(puzzle_set: PuzzleSet, ours: Solver, others: Sequence[Alternative], alt_limit: int) -> SetResult:
+    """Ours on every puzzle of the set, the others on at most ``alt_limit`` of them."""
+    n = len(puzzle_set)
+    alt_runs_on = np.zeros(n, dtype=bool)
+    alt_runs_on[evenly_spaced(n, alt_limit)] = True
+    contestants = [Contestant(OURS, ours, np.ones(n, dtype=bool))]
+    contestants += [Contestant(alt.name, alt.solver, alt_runs_on) for alt in others if alt_limit > 0]
+    timings = run_interleaved(puzzle_set, contestants, Progress(puzzle_set.name, n))
+    our_timings = timings.pop(OURS)
+    solvers = [summarise(OURS, our_timings, puzzle_set, None)]
+    solvers += [summarise(name, record, puzzle_set, our_timings) for name, record in timings.items()]
+    return SetResult(puzzle_set.name, puzzle_set.source, puzzle_set.size, n, puzzle_set.unsolvable, now(), solvers)
+
+
+def switch_names() -> list[str]:
+    """The names of the switches of ``helpers.Optimisations``, in declaration order."""
+    return [f.name for f in dataclasses.fields(helpers.Optimisations)]
+
+
+def ablate(puzzle_set: PuzzleSet, ours: Solver) -> AblationResult:
+    """Ours with all switches on, interleaved with ours with each switch off."""
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    saved = engine.optimisations
+
+    def configure(**switches: bool) -> Callable[[], None]:
+        def prepare() -> None:
+            engine.optimisations = helpers.Optimisations(**switches)
+
+        return prepare
+
+    n = len(puzzle_set)
+    everywhere = np.ones(n, dtype=bool)
+    contestants = [Contestant(ALL_ON, ours, everywhere, configure())]
+    contestants += [Contestant(name, ours, everywhere, configure(**{name: False})) for name in switch_names()]
+    try:
+        timings = run_interleaved(puzzle_set, contestants, Progress(f"ablation {puzzle_set.name}", n))
+    finally:
+        engine.optimisations = saved
+    on = timings.pop(ALL_ON)
+    switches = [
+        SwitchResult(
+            switch=name,
+            mean_on_ms=in_ms(np.mean(on.seconds)),
+            mean_off_ms=in_ms(np.mean(off.seconds)),
+            ratio=round(float(np.mean(off.seconds) / np.mean(on.seconds)), RATIO_DECIMALS),
+            wrong=int((~off.right).sum()),
+        )
+        for name, off in timings.items()
+    ]
+    return AblationResult(puzzle_set.name, puzzle_set.size, n, now(), int((~on.right).sum()), switches)
+
+
+# ---------------------------------------------------------------------------
+# Our solver, taken from the notebook
+# ---------------------------------------------------------------------------
+
+
+def load_ours(notebook: Path = NOTEBOOK) -> Solver:
+    """The notebook's ``sudoku_solver``; exits with a clear message when it cannot be had."""
+    if not notebook.is_file():
+        raise SystemExit(f"error: {display_path(notebook)} not found; build it with tools/build_notebook.py")
+    try:
+        return load_solver(notebook)
+    except Exception as error:
+        raise SystemExit(
+            f"error: running the code cells of {display_path(notebook)} failed "
+            f"({type(error).__name__}: {error}); the notebook must run top to bottom from its folder"
+        ) from error
+
+
+def check_helpers(solver: Solver, module: ModuleType = helpers) -> None:
+    """Make sure ``solver`` uses ``module`` itself, not another copy of helpers.
+
+    Every module, function and class in the solver's globals that comes
+    from a module called ``helpers`` must come from ``module`` itself;
+    raises ``RuntimeError`` if one does not, or if there is none at all.
+    """
+    taken = []
+    for value in getattr(solver, "__globals__", {}).values():
+        if isinstance(value, ModuleType) and value.__name__ == module.__name__:
+            taken.append(value is module)
+        elif isinstance(value, FunctionType) and value.__module__ == module.__name__:
+            taken.append(value.__globals__ is vars(module))
+        elif isinstance(value, type) and value.__module__ == module.__name__:
+            taken.append(getattr(module, value.__name__, None) is value)
+    if not taken:
+        raise RuntimeError("the notebook's sudoku_solver takes nothing from helpers; the ablation cannot reach it")
+    if not all(taken):
+        raise RuntimeError(f"the notebook's sudoku_solver uses another copy of helpers than {module.__file__}")
+
+
+# ---------------------------------------------------------------------------
+# Progress
+# ---------------------------------------------------------------------------
+
+
+class Progress:
+    """A ``label: done/total`` counter on one line of stderr, redrawn with ``\\r``.
+
+    On a terminal it shows at once; otherwise (a log file, a test) only once
+    the run has lasted ``PROGRESS_LOG_AFTER_S``, and seldom.
+    """
+
+    def __init__(self, label: str, total: int, stream: TextIO | None = None) -> None:
+        self.label = label
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = self.stream.isatty()
+        self.start = self.last = time.monotonic()
+        self.shown = False
+
+    def update(self, done: int) -> None:
+        clock = time.monotonic()
+        if self.tty:
+            due = clock - self.last >= PROGRESS_TTY_INTERVAL_S
+        else:
+            due = clock - self.start >= PROGRESS_LOG_AFTER_S and clock - self.last >= PROGRESS_LOG_INTERVAL_S
+        if due or (self.shown and done == self.total):
+            self.stream.write(f"\r{self.label}: {done}/{self.total}")
+            self.stream.flush()
+            self.last = clock
+            self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ---------------------------------------------------------------------------
+# Report: JSON and markdown
+# ---------------------------------------------------------------------------
+
+
+def metadata(args: argparse.Namespace, argv: Sequence[str], notes: list[str]) -> dict:
+    """Where, when and how this run was made."""
+    return {
+        "date": now(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+        "timer": "time.process_time, per call, fresh int8 copy of the puzzle",
+        "sample": args.sample,
+        "alt_limit": args.alt_limit,
+        "command": shlex.join(["python", "tools/benchmark.py", *argv]),
+        "notes": notes,
+    }
+
+
+def merged(previous: dict, run: dict) -> dict:
+    """``previous`` results with this run's sets and ablations put in (replaced
+    when measured again), in the usual set order."""
+    report = {"schema": SCHEMA, "metadata": run["metadata"]}
+    for key in ("sets", "ablation"):
+        entries = {**previous.get(key, {}), **run.get(key, {})}
+        report[key] = {name: entries[name] for name in sorted(entries, key=set_order)}
+    return report
+
+
+def set_order(name: str) -> tuple:
+    """Sort key: by group, then category or band, as the report lists them."""
+    group, _, part = name.partition("/")
+    rank = GROUPS.index(group) if group in GROUPS else len(GROUPS)
+    if part in CATEGORIES:
+        return (rank, CATEGORIES.index(part), name)
+    low = part.split("-")[0]
+    return (rank, float(low) if low.replace(".", "").isdigit() else 0.0, name)
+
+
+def read_report(path: Path, notes: list[str]) -> dict:
+    """The results stored at ``path``, or an empty report if there are none
+    or they are in another format (with a note)."""
+    if not path.is_file():
+        return {}
+    report = json.loads(path.read_text(encoding="utf-8"))
+    if report.get("schema") != SCHEMA:
+        notes.append(f"{display_path(path)} held results in another format; they were replaced")
+        return {}
+    return report
+
+
+def ms(value: float) -> str:
+    """A time in ms with about three significant digits."""
+    if value < 1:
+        return f"{value:.3f}"
+    if value < 10:
+        return f"{value:.2f}"
+    return f"{value:.1f}"
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[object]], text_columns: int = 1) -> str:
+    """A markdown table: the first ``text_columns`` columns left-aligned, the others (numbers) right."""
+    align = ["---"] * text_columns + ["--:"] * (len(header) - text_columns)
+    lines = [header, align, *rows]
+    return "\n".join("| " + " | ".join(str(cell) for cell in line) + " |" for line in lines)
+
+
+def puzzles_cell(n: int, size: int) -> str:
+    """``15``, or ``50 of 49151`` for a sample."""
+    return str(n) if n == size else f"{n} of {size}"
+
+
+def times(ratio: float) -> str:
+    """A time ratio: ``1.35x``, ``21x``."""
+    return f"{ratio:.2f}x" if ratio < 10 else f"{ratio:.0f}x"
+
+
+def ours_table(sets: dict) -> str:
+    """Our solver, one row per set."""
+    rows = []
+    for entry in sets.values():
+        ours = entry["solvers"][0]
+        rows.append(
+            [
+                entry["name"],
+                puzzles_cell(entry["n"], entry["size"]),
+                f"{ours['solved']}/{ours['n']}",
+                ours["wrong"],
+                *(ms(ours[key]) for key in ("mean_ms", "median_ms", "p95_ms", "max_ms")),
+            ]
+        )
+    header = ["set", "puzzles", "solved", "wrong", "mean ms", "median ms", "p95 ms", "max ms"]
+    return table(header, rows)
+
+
+def ratio_table(sets: dict) -> str:
+    """Mean times of every solver, one row per set, each with its ratio to ours."""
+    names = list(dict.fromkeys(r["solver"] for entry in sets.values() for r in entry["solvers"][1:]))
+    rows = []
+    for entry in sets.values():
+        others = {r["solver"]: r for r in entry["solvers"][1:]}
+        if not others:
+            continue
+        first = next(iter(others.values()))  # the alternatives of a set share its subsample
+        cells = []
+        for name in names:
+            result = others.get(name)
+            cell = "" if result is None else f"{ms(result['mean_ms'])} ({times(result['ratio'])})"
+            if result is not None and result["wrong"]:
+                cell += f", {result['wrong']} wrong"
+            cells.append(cell)
+        rows.append([entry["name"], puzzles_cell(first["n"], entry["size"]), ms(first["ours_mean_ms"]), *cells])
+    if not rows:
+        return ""
+    return table(["set", "puzzles", "ours ms", *(f"{name} ms" for name in names)], rows)
+
+
+def alternatives_table(sets: dict) -> str:
+    """Every alternative in detail, one row per set and solver."""
+    rows = []
+    for entry in sets.values():
+        for result in entry["solvers"][1:]:
+            rows.append(
+                [
+                    entry["name"],
+                    result["solver"],
+                    puzzles_cell(result["n"], entry["size"]),
+                    f"{result['solved']}/{result['n']}",
+                    result["wrong"],
+                    *(ms(result[key]) for key in ("mean_ms", "median_ms", "p95_ms", "max_ms")),
+                    times(result["ratio"]),
+                ]
+            )
+    header = ["set", "solver", "puzzles", "solved", "wrong", "mean ms", "median ms", "p95 ms", "max ms", "time / ours"]
+    return table(header, rows, text_columns=2)
+
+
+def ablation_table(ablation: dict) -> str:
+    """One row per set: the mean with all switches on, then with each one off."""
+    switches = list(dict.fromkeys(s["switch"] for entry in ablation.values() for s in entry["switches"]))
+    rows = []
+    for entry in ablation.values():
+        by_switch = {s["switch"]: s for s in entry["switches"]}
+        cells = [
+            f"{ms(by_switch[name]['mean_off_ms'])} ({times(by_switch[name]['ratio'])})" if name in by_switch else ""
+            for name in switches
+        ]
+        wrong = entry["wrong_all_on"] + sum(s["wrong"] for s in entry["switches"])
+        all_on = entry["switches"][0]["mean_on_ms"]
+        rows.append([entry["name"], puzzles_cell(entry["n"], entry["size"]), ms(all_on), *cells, wrong])
+    header = ["set", "puzzles", "all on, ms", *(f"{name} off, ms" for name in switches), "wrong"]
+    return table(header, rows)
+
+
+def markdown(report: dict) -> str:
+    """The report's tables, with a line on how they were measured."""
+    meta = report["metadata"]
+    parts = [
+        f"Last run: `{meta['command']}` on {meta['date'][:10]}, Python {meta['python']}, "
+        f"{meta['platform']}, {meta['cpu_count']} CPUs.  Each row comes from the latest run "
+        "that measured its set (dates in `benchmark.json`).  Times are CPU time per call "
+        "(`time.process_time`); every answer is checked with `checker.is_valid_solution`."
+    ]
+    if report.get("sets"):
+        parts += ["### Our solver", ours_table(report["sets"])]
+        ratios = ratio_table(report["sets"])
+        if ratios:
+            parts += [
+                "### Other solvers",
+                "Run in the same pass, interleaved puzzle by puzzle.  Mean ms per call, and in brackets "
+                "the solver's mean over ours on the same puzzles (the *ours* column; alternatives run on "
+                "at most `--alt-limit` puzzles of a set).",
+                ratios,
+                "In detail:",
+                alternatives_table(report["sets"]),
+            ]
+    if report.get("ablation"):
+        parts += [
+            "### Ablation",
+            "Each switch of `helpers.Optimisations` turned off alone, interleaved with all on; "
+            "in brackets the mean time with the switch off over the mean with all on.",
+            ablation_table(report["ablation"]),
+        ]
+    if meta.get("notes"):
+        parts += ["Notes:\n" + "\n".join(f"- {note}" for note in meta["notes"])]
+    return "\n\n".join(parts) + "\n"
+
+
+def write_report(report: dict, out: Path) -> None:
+    """Write ``report`` as JSON and as markdown into the folder ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / JSON_NAME).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    (out / MARKDOWN_NAME).write_text(markdown(report), encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+EXAMPLES = """\
+examples:
+  python tools/benchmark.py --sample 50
+      a quick look: 50 puzzles of every set, with the alternatives
+  python tools/benchmark.py --sets assignment data
+      every puzzle of the assignment's and the project's sets
+  python tools/benchmark.py --sets 17clue --sample 2000 --alt-limit 500
+      2000 of the 49,151 17-clue puzzles, alternatives on 500 of them
+  python tools/benchmark.py --sets kaggle/6-7 top1465 --alternatives exact-cover
+      two sets, compared with exact-cover only
+  python tools/benchmark.py --sets kaggle --alternatives
+      our solver alone on the rated collection
+  python tools/benchmark.py --ablation --sets assignment --sample 10
+      what each switch of helpers.Optimisations buys
+  python tools/benchmark.py --list
+      the sets found on disk
+"""
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="tools/benchmark.py",
+        description=__doc__,
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        default=list(GROUPS),
+        metavar="SET",
+        help=f"groups ({', '.join(GROUPS)}) or single sets such as assignment/hard or kaggle/2-3 (default: all)",
+    )
+    parser.add_argument("--sample", type=positive, metavar="N", help="take N evenly spaced puzzles per set (default: all)")
+    parser.add_argument(
+        "--alt-limit",
+        type=non_negative,
+        default=DEFAULT_ALT_LIMIT,
+        metavar="N",
+        help="run the alternatives on at most N evenly spaced puzzles per set; 0: not at all (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--alternatives",
+        nargs="*",
+        choices=ALTERNATIVE_NAMES,
+        default=list(ALTERNATIVE_NAMES),
+        metavar="NAME",
+        help=f"which of {', '.join(ALTERNATIVE_NAMES)} to compare with; none when given without names (default: all)",
+    )
+    parser.add_argument("--ablation", action="store_true", help="measure each switch of helpers.Optimisations instead")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="results folder (default: results/)")
+    parser.add_argument("--list", action="store_true", help="list the sets found, with their sizes, and exit")
+    return parser.parse_args(argv)
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def chosen_alternatives(names: Sequence[str], notes: list[str]) -> list[Alternative]:
+    """The requested alternatives that are available; a note for each that is not."""
+    found = []
+    for alternative in alternatives(BASELINE):
+        if alternative.name not in names:
+            continue
+        if alternative.solver is None:
+            notes.append(f"alternative {alternative.name} skipped: {alternative.unavailable}")
+        else:
+            found.append(alternative)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; the exit status is 1 when our solver gave a wrong answer."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(argv)
+    sets, notes = select_sets(args.sets)
+    if args.list or not sets:
+        if sets:
+            print(table(["set", "source", "puzzles"], [[s.name, s.source, len(s)] for s in sets], text_columns=2))
+        print("\n".join(f"note: {note}" for note in notes or ["no puzzle sets found"]))
+        return 0
+    ours = load_ours()
+    run: dict = {"sets": {}, "ablation": {}}
+    if args.ablation:
+        check_helpers(ours)
+        for puzzle_set in sets:
+            result = ablate(puzzle_set.sample(args.sample), ours)
+            run["ablation"][result.name] = dataclasses.asdict(result)
+        our_wrong = sum(entry["wrong_all_on"] for entry in run["ablation"].values())
+    else:
+        others = chosen_alternatives(args.alternatives, notes)
+        for puzzle_set in sets:
+            result = compare(puzzle_set.sample(args.sample), ours, others, args.alt_limit)
+            run["sets"][result.name] = dataclasses.asdict(result)
+        our_wrong = sum(entry["solvers"][0]["wrong"] for entry in run["sets"].values())
+    previous = read_report(args.out / JSON_NAME, notes)
+    run["metadata"] = metadata(args, argv, notes)
+    write_report(merged(previous, run), args.out)
+    print(markdown(run), end="")
+    return 1 if our_wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
