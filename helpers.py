@@ -433,13 +433,10 @@ class SudokuEngine:
         self.peer_boards = [
             rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells
         ]
-        # Every (box, line) pair that share cells, for locked candidates.
-        self.crossings = [
-            (box_board, line)
-            for box_board in boxes
-            for line in rows + cols
-            if box_board & line
-        ]
+        # For locked candidates: the lines (rows and columns) that cross
+        # each box, and the boxes that each line crosses.
+        self.lines_of_box = [(b, [line for line in rows + cols if line & b]) for b in boxes]
+        self.boxes_of_line = [(line, [b for b in boxes if b & line]) for line in rows + cols]
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = list(range(size**3))
@@ -527,18 +524,26 @@ class SudokuEngine:
 
         When a digit's places in a box all lie on one line (row or column),
         the digit must go on that line inside the box, so it can go nowhere
-        else on the line; and the same with box and line swapped.
+        else on the line ("pointing"); and when its places on a line all lie
+        in one box, it can go nowhere else in that box ("claiming").
         """
         changed = False
-        crossings = self.crossings
         for d, board in enumerate(places):
             before = board
-            for box, line in crossings:
-                inside = board & box & line
-                if inside and not board & box & ~line:
-                    board &= ~line | box
-                elif inside and not board & line & ~box:
-                    board &= ~box | line
+            for box, lines in self.lines_of_box:
+                inside = board & box
+                if inside:
+                    for line in lines:
+                        if not inside & ~line:
+                            board &= box | ~line
+                            break
+            for line, boxes in self.boxes_of_line:
+                inside = board & line
+                if inside:
+                    for box in boxes:
+                        if not inside & ~box:
+                            board &= line | ~box
+                            break
             if board != before:
                 places[d] = board
                 changed = True
