@@ -176,6 +176,7 @@ class AlgorithmX:
                 a.right, b.left = b, a
             self.row_nodes.append(nodes)
         self._dirty = False
+        self._epoch = 0  # counts relinkings, so a stale search can tell
         self.activate(self.primary, range(len(row_lists)))
 
     @property
@@ -215,6 +216,7 @@ class AlgorithmX:
                 bottom.down = col.up = node
                 col.size += 1
         self._dirty = False
+        self._epoch += 1
 
     def choose_column(self) -> ColumnObject | None:
         """Knuth's S heuristic: an uncovered primary column of least size.
@@ -252,14 +254,22 @@ class AlgorithmX:
         # half-way through a cover, ``_dirty`` stays set and the next search
         # starts from freshly relinked columns instead of a damaged matrix.
         self._dirty = True
+        # A later search or ``activate`` takes the links over; this one must
+        # then neither go on nor undo choices that are no longer in place.
+        self._epoch += 1
+        epoch = self._epoch
         chosen: list[DancingNode] = []
         try:
-            yield from self._dance(chosen)
+            for cover in self._dance(chosen):
+                yield cover
+                if self._epoch != epoch:
+                    raise RuntimeError("the matrix was relinked by another search while this one was paused")
         except GeneratorExit:
             # Closed while paused at a ``yield``: every link change is
             # complete, so undoing the choices restores the matrix exactly.
-            _unwind(chosen)
-            self._dirty = False
+            if self._epoch == epoch:
+                _unwind(chosen)
+                self._dirty = False
             raise
         self._dirty = False
 
@@ -313,6 +323,7 @@ class AlgorithmX:
         if self._dirty:
             self.activate(self.primary, range(self.n_rows))
         self._dirty = True
+        self._epoch += 1
         return next(self._dance([]), None)
 
     def count_solutions(self, limit: int | None = None) -> int:
