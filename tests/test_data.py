@@ -1,0 +1,346 @@
+"""The project's puzzles in ``data/`` and their generator, ``tools/make_data.py``.
+
+The generator must reproduce every committed file byte for byte; the files
+must have the assignment's format; every stored answer must be right (checked
+by the independent ``checker`` and by counting solutions with ``helpers``);
+and each category must have the properties ``make_data``'s docstring
+promises.  The checks for the kinds of unsolvable puzzle are written here
+again, without the generator's code, so that a fault there cannot hide.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import helpers  # noqa: E402
+from checker import is_valid_solution  # noqa: E402
+from tools import make_data  # noqa: E402
+
+DATA = ROOT / "data"
+GENERATOR = ROOT / "tools" / "make_data.py"
+ASSIGNMENT_DATA = ROOT.parent / "shared" / "assignment" / "data"
+
+CATEGORIES = ("very_easy", "easy", "medium", "hard")
+FILE_KINDS = ("puzzle", "solution")
+PUZZLES = 15
+SIDE = 9
+BOX = 3
+PUZZLE_DTYPE = np.dtype(np.int8)
+SOLUTION_DTYPES = {
+    "very_easy": np.dtype(np.int8),
+    "easy": np.dtype(np.float64),
+    "medium": np.dtype(np.float64),
+    "hard": np.dtype(np.float64),
+}
+UNSOLVABLE_COUNTS = {"very_easy": 0, "easy": 5, "medium": 5, "hard": 5}
+BLANKS = {"very_easy": 5, "easy": 5, "medium": 20}
+HARD_GIVENS = range(21, 26)  # 21..25
+NO_SOLUTION = -1
+HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements than this
+
+REPEATED_GIVEN = "repeated given"
+DEAD_BLANK = "dead blank"
+NO_COMPLETION = "no completion"
+KINDS_ALLOWED = {
+    "easy": {REPEATED_GIVEN, DEAD_BLANK},
+    "medium": {REPEATED_GIVEN, DEAD_BLANK},
+    "hard": {REPEATED_GIVEN, DEAD_BLANK, NO_COMPLETION},
+}
+
+
+# ---------------------------------------------------------------------------
+# Independent checks of a puzzle (numpy, no generator code)
+# ---------------------------------------------------------------------------
+
+
+def units(grid: np.ndarray) -> list[np.ndarray]:
+    """The 27 units of a 9 x 9 grid: rows, columns, boxes, each flat."""
+    rows = [grid[r, :] for r in range(SIDE)]
+    columns = [grid[:, c] for c in range(SIDE)]
+    boxes = [grid[r : r + BOX, c : c + BOX].ravel() for r in range(0, SIDE, BOX) for c in range(0, SIDE, BOX)]
+    return rows + columns + boxes
+
+
+def has_repeated_given(puzzle: np.ndarray) -> bool:
+    """True when a digit is given twice in one row, column or box."""
+    for unit in units(puzzle):
+        digits = unit[unit != 0]
+        if len(np.unique(digits)) != len(digits):
+            return True
+    return False
+
+
+def has_dead_blank(puzzle: np.ndarray) -> bool:
+    """True when some blank sees all nine digits in its row, column and box."""
+    for r, c in zip(*np.nonzero(puzzle == 0)):
+        box = puzzle[r - r % BOX : r - r % BOX + BOX, c - c % BOX : c - c % BOX + BOX]
+        seen = set(puzzle[r, :].tolist()) | set(puzzle[:, c].tolist()) | set(box.ravel().tolist())
+        if seen >= set(range(1, SIDE + 1)):
+            return True
+    return False
+
+
+def kind_of(puzzle: np.ndarray) -> str:
+    """Which kind of unsolvable puzzle this is (it must have no solution)."""
+    if has_repeated_given(puzzle):
+        return REPEATED_GIVEN
+    if has_dead_blank(puzzle):
+        return DEAD_BLANK
+    return NO_COMPLETION
+
+
+def load(category: str) -> tuple[np.ndarray, np.ndarray]:
+    """The committed puzzles and solutions of ``category``."""
+    return np.load(DATA / f"{category}_puzzle.npy"), np.load(DATA / f"{category}_solution.npy")
+
+
+def is_unsolvable(solution: np.ndarray) -> bool:
+    """A stored answer marks an unsolvable puzzle by holding -1 everywhere."""
+    return bool(np.all(solution == NO_SOLUTION))
+
+
+def split(category: str) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The solvable and the unsolvable puzzles of ``category``."""
+    puzzles, solutions = load(category)
+    solvable = [p for p, s in zip(puzzles, solutions) if not is_unsolvable(s)]
+    unsolvable = [p for p, s in zip(puzzles, solutions) if is_unsolvable(s)]
+    return solvable, unsolvable
+
+
+def givens(puzzle: np.ndarray) -> int:
+    return int(np.count_nonzero(puzzle))
+
+
+# ---------------------------------------------------------------------------
+# (i) the generator reproduces the committed files
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess]:
+    """Run the generator with its default seed into a fresh folder, from
+    another working directory; return the folder and the finished process."""
+    out = tmp_path_factory.mktemp("data")
+    process = subprocess.run(
+        [sys.executable, str(GENERATOR), "--out", str(out)],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out, process
+
+
+@pytest.mark.parametrize("kind", FILE_KINDS)
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_generator_reproduces_committed_file(generated, category, kind):
+    out, _ = generated
+    name = f"{category}_{kind}.npy"
+    assert (out / name).read_bytes() == (DATA / name).read_bytes()
+
+
+def test_generator_prints_nothing_to_stdout(generated):
+    _, process = generated
+    assert process.stdout == ""
+
+
+def test_another_seed_gives_other_puzzles():
+    committed, _ = load("very_easy")
+    other, _ = make_data.make_category("very_easy", make_data.DEFAULT_SEED + 1)
+    assert not np.array_equal(other, committed)
+
+
+# ---------------------------------------------------------------------------
+# (ii) the assignment's format
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_puzzles_are_int8_15_by_9_by_9(category):
+    puzzles, _ = load(category)
+    assert (puzzles.shape, puzzles.dtype) == ((PUZZLES, SIDE, SIDE), PUZZLE_DTYPE)
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_solutions_have_the_category_dtype(category):
+    _, solutions = load(category)
+    assert (solutions.shape, solutions.dtype) == ((PUZZLES, SIDE, SIDE), SOLUTION_DTYPES[category])
+
+
+@pytest.mark.skipif(not ASSIGNMENT_DATA.is_dir(), reason="../shared/assignment/data is absent")
+@pytest.mark.parametrize("kind", FILE_KINDS)
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_format_equals_the_assignment_files(category, kind):
+    ours = np.load(DATA / f"{category}_{kind}.npy")
+    theirs = np.load(ASSIGNMENT_DATA / f"{category}_{kind}.npy")
+    assert (ours.shape, ours.dtype) == (theirs.shape, theirs.dtype)
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_puzzle_values_are_0_to_9(category):
+    puzzles, _ = load(category)
+    assert puzzles.min() >= 0 and puzzles.max() <= SIDE
+
+
+# ---------------------------------------------------------------------------
+# (iii) and (iv) stored answers
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_stored_solutions_pass_the_checker(category):
+    puzzles, solutions = load(category)
+    failing = [
+        k for k, (p, s) in enumerate(zip(puzzles, solutions)) if not is_unsolvable(s) and not is_valid_solution(p, s)
+    ]
+    assert failing == []
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_number_of_unsolvable_puzzles(category):
+    _, unsolvable = split(category)
+    assert len(unsolvable) == UNSOLVABLE_COUNTS[category]
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_solvable_puzzles_have_exactly_one_solution(category):
+    solvable, _ = split(category)
+    assert [helpers.count_solutions(p, limit=2) for p in solvable] == [1] * len(solvable)
+
+
+@pytest.mark.parametrize("category", ["easy", "medium", "hard"])
+def test_unsolvable_puzzles_have_no_solution(category):
+    _, unsolvable = split(category)
+    assert [helpers.count_solutions(p, limit=2) for p in unsolvable] == [0] * len(unsolvable)
+
+
+@pytest.mark.parametrize("category", ["easy", "medium", "hard"])
+def test_unsolvable_puzzles_are_not_all_first(category):
+    _, solutions = load(category)
+    positions = [k for k, s in enumerate(solutions) if is_unsolvable(s)]
+    assert positions != list(range(len(positions)))
+
+
+# ---------------------------------------------------------------------------
+# (v) category properties
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("category", ["very_easy", "easy", "medium"])
+def test_every_puzzle_has_the_category_blanks(category):
+    puzzles, _ = load(category)
+    assert [SIDE * SIDE - givens(p) for p in puzzles] == [BLANKS[category]] * PUZZLES
+
+
+def test_hard_puzzles_have_21_to_25_givens():
+    puzzles, _ = load("hard")
+    assert all(givens(p) in HARD_GIVENS for p in puzzles)
+
+
+def test_hard_solvable_puzzles_are_minimal():
+    solvable, _ = split("hard")
+    not_minimal = []
+    for k, puzzle in enumerate(solvable):
+        for r, c in zip(*np.nonzero(puzzle)):
+            smaller = puzzle.copy()
+            smaller[r, c] = 0
+            if helpers.count_solutions(smaller, limit=2) == 1:
+                not_minimal.append((k, int(r), int(c)))
+    assert not_minimal == []
+
+
+def test_hard_solvable_puzzles_are_hard_for_plain_backtracking():
+    solvable, _ = split("hard")
+    steps = [make_data.backtracking_steps(p.ravel().tolist(), cap=HARD_MIN_BACKTRACKING_STEPS) for p in solvable]
+    assert min(steps) > HARD_MIN_BACKTRACKING_STEPS
+
+
+@pytest.mark.parametrize("kind", [REPEATED_GIVEN, DEAD_BLANK, NO_COMPLETION])
+def test_hard_holds_each_unsolvable_kind(kind):
+    _, unsolvable = split("hard")
+    assert kind in [kind_of(p) for p in unsolvable]
+
+
+@pytest.mark.parametrize("kind", [REPEATED_GIVEN, DEAD_BLANK])
+@pytest.mark.parametrize("category", ["easy", "medium"])
+def test_easy_and_medium_hold_kinds_a_and_b(category, kind):
+    _, unsolvable = split(category)
+    assert kind in [kind_of(p) for p in unsolvable]
+
+
+@pytest.mark.parametrize("category", ["easy", "medium", "hard"])
+def test_unsolvable_kinds_are_those_of_the_category(category):
+    _, unsolvable = split(category)
+    assert {kind_of(p) for p in unsolvable} <= KINDS_ALLOWED[category]
+
+
+def test_no_completion_puzzles_give_every_blank_a_candidate():
+    _, unsolvable = split("hard")
+    no_completion = [p for p in unsolvable if kind_of(p) == NO_COMPLETION]
+    assert no_completion and not any(has_dead_blank(p) or has_repeated_given(p) for p in no_completion)
+
+
+def test_no_completion_puzzles_pass_the_forced_digit_stage():
+    # Singles and locked candidates alone find no contradiction: only the
+    # branching search shows that these puzzles have no solution.
+    _, unsolvable = split("hard")
+    stage_one = helpers.engine(BOX).place_singles
+    no_completion = [p for p in unsolvable if kind_of(p) == NO_COMPLETION]
+    assert no_completion and all(stage_one(p.ravel().tolist()) is not None for p in no_completion)
+
+
+# ---------------------------------------------------------------------------
+# The independent checks themselves, and the plain backtracking counter
+# ---------------------------------------------------------------------------
+
+
+def solved_grid() -> np.ndarray:
+    """A valid complete grid: the first very_easy solution."""
+    _, solutions = load("very_easy")
+    return solutions[0].astype(np.int64)
+
+
+def test_repeat_check_finds_a_digit_twice_in_a_box():
+    grid = solved_grid()
+    grid[0, 0] = grid[1, 1]
+    assert has_repeated_given(grid)
+
+
+def test_repeat_check_accepts_a_valid_grid():
+    assert not has_repeated_given(solved_grid())
+
+
+def test_dead_blank_check_finds_a_blank_with_no_candidate():
+    grid = solved_grid()
+    digit = grid[4, 4]
+    grid[4, 4] = 0
+    # (3, 3) shares only the box with (4, 4): the digit it held is still seen
+    # in row 4 and column 4, and the blank now also sees its own digit.
+    grid[3, 3] = digit
+    assert has_dead_blank(grid)
+
+
+def test_dead_blank_check_accepts_a_blank_with_a_candidate():
+    grid = solved_grid()
+    grid[4, 4] = 0
+    assert not has_dead_blank(grid)
+
+
+def test_backtracking_fills_forced_blanks_in_one_step_each():
+    grid = solved_grid()
+    grid[0, :] = 0  # each blank of the row has one candidate, from its column
+    assert make_data.backtracking_steps(grid.ravel().tolist()) == SIDE
+
+
+def test_backtracking_stops_one_step_past_the_cap():
+    empty = [0] * (SIDE * SIDE)
+    assert make_data.backtracking_steps(empty, cap=10) == 11

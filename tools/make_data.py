@@ -1,0 +1,511 @@
+"""Make the project's own puzzles: ``data/{category}_puzzle.npy`` and
+``data/{category}_solution.npy``, in exactly the assignment's format.
+
+Usage: ``python tools/make_data.py [--out DIR] [--seed N]`` (default: the
+repo's ``data/`` and ``DEFAULT_SEED``).  Progress goes to stderr; nothing is
+printed to stdout.
+
+Format (as in the assignment's files)
+    puzzles    int8, shape (15, 9, 9), 0 for a blank.
+    solutions  shape (15, 9, 9): int8 for very_easy, float64 for the other
+               categories; every cell -1 for a puzzle with no solution.
+
+Categories (15 puzzles each, mirroring the assignment's)
+    very_easy  15 solvable puzzles, 5 blanks each.
+    easy       10 solvable + 5 unsolvable, 5 blanks each.
+    medium     10 solvable + 5 unsolvable, 20 blanks each.
+    hard       10 solvable + 5 unsolvable, 21-25 givens each.  The solvable
+               ones are *minimal*: no given can be removed without losing
+               uniqueness.  They are the ones, out of a pool of minimal
+               puzzles, that plain backtracking (first empty cell, digits
+               1..9 in order, no heuristics; ``backtracking_steps``) needs
+               the most placements to solve, counted up to a cap.
+
+Every solvable puzzle has exactly one solution (counted with
+``helpers``, limit 2), and its stored solution passes the independent
+``checker.is_valid_solution``.
+
+Unsolvable puzzles, three kinds, each made from a puzzle of its category by
+changing one or two cells, so that it keeps the category's count of blanks
+(easy, medium) or its range of givens (hard):
+    (a) repeated given   a digit twice in a row, column or box among the
+                         givens: seen by reading the givens alone.
+    (b) dead blank       the givens repeat nothing, but some blank has no
+                         candidate left: all nine digits sit among its row,
+                         column and box.
+    (c) no completion    the givens repeat nothing and every blank has at
+                         least one candidate, yet there is no solution: only
+                         an exhaustive search shows it (even the solver's
+                         forced-digit pass finds no contradiction).  Hard only.
+easy and medium hold kinds (a) and (b); hard holds all three
+(``UNSOLVABLE_KINDS``).  Every property is checked by code before a puzzle
+is kept, and each category's puzzles are shuffled into a seeded order, so
+the unsolvable ones sit at mixed positions.
+
+Reproducibility: every random choice comes from one
+``numpy.random.default_rng`` per category, seeded with ``(seed, category
+number)``, and is consumed in a fixed order; no set or dict order, hash seed
+or clock is involved.  Running the script again rewrites the same bytes
+(``tests/test_data.py`` checks it).  The draws are ``Generator.permutation``
+only; should a future numpy change that stream, the test says so and the
+files are to be made again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import helpers  # noqa: E402  (needs ROOT on sys.path first)
+from checker import is_valid_solution  # noqa: E402
+
+# ---------------------------------------------------------------------------
+# Named constants
+# ---------------------------------------------------------------------------
+
+BOX = 3  #: side of a box
+SIZE = BOX * BOX  #: 9 rows, 9 columns, 9 digits
+CELLS = SIZE * SIZE  #: 81
+DIGITS = tuple(range(1, SIZE + 1))
+EMPTY = 0
+NO_SOLUTION = -1
+
+DEFAULT_SEED = 2024
+DEFAULT_OUT = ROOT / "data"
+CATEGORIES = ("very_easy", "easy", "medium", "hard")
+PUZZLES_PER_CATEGORY = 15
+PUZZLE_DTYPE = np.int8
+SOLUTION_DTYPES = {"very_easy": np.int8, "easy": np.float64, "medium": np.float64, "hard": np.float64}
+BLANKS = {"very_easy": 5, "easy": 5, "medium": 20}  #: blanks per puzzle, hard excepted
+HARD_GIVENS = (21, 25)  #: least and most givens of a hard puzzle
+HARD_POOL_SIZE = 40  #: minimal puzzles in that range to choose the hardest from
+BACKTRACKING_STEP_CAP = 300_000  #: placements counted; beyond, a puzzle ranks as "at least this hard"
+MAX_DEAD_BLANK_CHANGES = 2  #: cells a kind (b) hard puzzle may change
+
+REPEATED_GIVEN = "repeated given"  #: kind (a)
+DEAD_BLANK = "dead blank"  #: kind (b)
+NO_COMPLETION = "no completion"  #: kind (c)
+UNSOLVABLE_KINDS = {
+    "very_easy": (),
+    "easy": (REPEATED_GIVEN, REPEATED_GIVEN, DEAD_BLANK, DEAD_BLANK, DEAD_BLANK),
+    "medium": (REPEATED_GIVEN, REPEATED_GIVEN, REPEATED_GIVEN, DEAD_BLANK, DEAD_BLANK),
+    "hard": (REPEATED_GIVEN, DEAD_BLANK, DEAD_BLANK, NO_COMPLETION, NO_COMPLETION),
+}
+
+# Where each cell lies, and its 20 peers (the other cells of its row, column
+# and box), as sorted tuples so that every loop over them has a fixed order.
+ROW_OF = tuple(i // SIZE for i in range(CELLS))
+COL_OF = tuple(i % SIZE for i in range(CELLS))
+BOX_OF = tuple((i // SIZE // BOX) * BOX + i % SIZE // BOX for i in range(CELLS))
+PEERS = tuple(
+    tuple(
+        j
+        for j in range(CELLS)
+        if j != i and (ROW_OF[j] == ROW_OF[i] or COL_OF[j] == COL_OF[i] or BOX_OF[j] == BOX_OF[i])
+    )
+    for i in range(CELLS)
+)
+
+Grid = list[int]  #: 81 values in row-major order, 0 for a blank
+
+ENGINE = helpers.engine(BOX)
+
+
+def count_solutions(cells: Grid) -> int:
+    """0, 1 or 2 (meaning "two or more"): the project's exact-cover count."""
+    return ENGINE.count(cells, limit=2)
+
+
+def shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:
+    """A new list of ``items`` in a random order drawn from ``rng``."""
+    return [items[j] for j in rng.permutation(len(items)).tolist()]
+
+
+# ---------------------------------------------------------------------------
+# Properties of a grid
+# ---------------------------------------------------------------------------
+
+
+def has_repeated_given(cells: Grid) -> bool:
+    """True when some digit is given twice in one row, column or box."""
+    return any(cells[i] and any(cells[j] == cells[i] for j in PEERS[i]) for i in range(CELLS))
+
+
+def candidates(cells: Grid, i: int) -> list[int]:
+    """The digits no peer of cell ``i`` holds, in increasing order."""
+    seen = {cells[j] for j in PEERS[i]}
+    return [d for d in DIGITS if d not in seen]
+
+
+def dead_blanks(cells: Grid) -> list[int]:
+    """The blanks that have no candidate left."""
+    return [i for i in range(CELLS) if cells[i] == EMPTY and not candidates(cells, i)]
+
+
+def givens(cells: Grid) -> int:
+    """How many cells hold a digit."""
+    return sum(1 for value in cells if value != EMPTY)
+
+
+def is_minimal(cells: Grid) -> bool:
+    """True when the puzzle is unique and loses uniqueness without any one given."""
+    if count_solutions(cells) != 1:
+        return False
+    for i in range(CELLS):
+        if cells[i]:
+            smaller = list(cells)
+            smaller[i] = EMPTY
+            if count_solutions(smaller) == 1:
+                return False
+    return True
+
+
+def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
+    """How many placements plain backtracking makes before it finds the first
+    solution (or proves there is none), counting no further than ``cap + 1``.
+
+    Plain means: always the first empty cell in row-major order, digits tried
+    1..9 in order, a digit placed when its row, column and box lack it, and
+    no other reasoning.  The givens must repeat nothing.
+    """
+    grid = list(cells)
+    used = [0] * (3 * SIZE)  # digit bit masks: rows, then columns, then boxes
+    for i, value in enumerate(grid):
+        if value:
+            bit = 1 << value
+            used[ROW_OF[i]] |= bit
+            used[SIZE + COL_OF[i]] |= bit
+            used[2 * SIZE + BOX_OF[i]] |= bit
+    blanks = [i for i in range(CELLS) if grid[i] == EMPTY]
+    next_digit = [1] * len(blanks)
+    steps = 0
+    level = 0
+    # An explicit stack (``level`` into ``blanks``) instead of recursion.
+    while 0 <= level < len(blanks):
+        i = blanks[level]
+        r, c, b = ROW_OF[i], SIZE + COL_OF[i], 2 * SIZE + BOX_OF[i]
+        if grid[i]:  # back here after a dead end deeper down: take the digit out
+            bit = 1 << grid[i]
+            used[r] ^= bit
+            used[c] ^= bit
+            used[b] ^= bit
+            grid[i] = EMPTY
+        taken = used[r] | used[c] | used[b]
+        d = next_digit[level]
+        while d <= SIZE and taken >> d & 1:
+            d += 1
+        if d > SIZE:
+            next_digit[level] = 1
+            level -= 1
+            continue
+        steps += 1
+        if steps > cap:
+            break
+        bit = 1 << d
+        used[r] |= bit
+        used[c] |= bit
+        used[b] |= bit
+        grid[i] = d
+        next_digit[level] = d + 1
+        level += 1
+    return steps
+
+
+# ---------------------------------------------------------------------------
+# Solvable puzzles
+# ---------------------------------------------------------------------------
+
+
+def random_solution(rng: np.random.Generator) -> Grid:
+    """A random complete grid: backtracking that tries each cell's digits in
+    an order drawn from ``rng`` (all orders are drawn first, so the number of
+    draws does not depend on the search)."""
+    orders = [(rng.permutation(SIZE) + 1).tolist() for _ in range(CELLS)]
+    grid = [EMPTY] * CELLS
+    used = [0] * (3 * SIZE)
+    tried = [0] * CELLS  # how many digits of its order cell i has tried
+    i = 0
+    while i < CELLS:
+        r, c, b = ROW_OF[i], SIZE + COL_OF[i], 2 * SIZE + BOX_OF[i]
+        if grid[i]:
+            bit = 1 << grid[i]
+            used[r] ^= bit
+            used[c] ^= bit
+            used[b] ^= bit
+            grid[i] = EMPTY
+        taken = used[r] | used[c] | used[b]
+        while tried[i] < SIZE and taken >> orders[i][tried[i]] & 1:
+            tried[i] += 1
+        if tried[i] == SIZE:
+            tried[i] = 0
+            i -= 1
+            continue
+        d = orders[i][tried[i]]
+        tried[i] += 1
+        bit = 1 << d
+        used[r] |= bit
+        used[c] |= bit
+        used[b] |= bit
+        grid[i] = d
+        i += 1
+    return grid
+
+
+def blank_out(solution: Grid, cells: Sequence[int]) -> Grid:
+    """A copy of ``solution`` with ``cells`` blank."""
+    puzzle = list(solution)
+    for i in cells:
+        puzzle[i] = EMPTY
+    return puzzle
+
+
+def unique_puzzle(solution: Grid, blanks: int, rng: np.random.Generator) -> Grid:
+    """``solution`` with ``blanks`` random cells blank, redrawn until the
+    puzzle has exactly one solution."""
+    while True:
+        puzzle = blank_out(solution, rng.permutation(CELLS)[:blanks].tolist())
+        if count_solutions(puzzle) == 1:
+            return puzzle
+
+
+def minimal_puzzle(solution: Grid, rng: np.random.Generator) -> Grid:
+    """Blank the cells of ``solution`` in a random order, each one only if
+    the puzzle stays unique.  One pass gives a minimal puzzle: a given kept
+    once can never be removed later, as more blanks only allow more
+    solutions."""
+    puzzle = list(solution)
+    for i in rng.permutation(CELLS).tolist():
+        value = puzzle[i]
+        puzzle[i] = EMPTY
+        if count_solutions(puzzle) != 1:
+            puzzle[i] = value
+    return puzzle
+
+
+def hard_pool(rng: np.random.Generator) -> list[tuple[Grid, Grid, int]]:
+    """``HARD_POOL_SIZE`` minimal puzzles with a number of givens in
+    ``HARD_GIVENS``, as ``(puzzle, solution, backtracking steps)``, hardest
+    first (ties keep the order they were made in)."""
+    least, most = HARD_GIVENS
+    pool = []
+    while len(pool) < HARD_POOL_SIZE:
+        solution = random_solution(rng)
+        puzzle = minimal_puzzle(solution, rng)
+        if least <= givens(puzzle) <= most:
+            pool.append((puzzle, solution, backtracking_steps(puzzle)))
+    order = sorted(range(len(pool)), key=lambda k: (-pool[k][2], k))
+    return [pool[k] for k in order]
+
+
+# ---------------------------------------------------------------------------
+# Unsolvable puzzles
+# ---------------------------------------------------------------------------
+
+
+def with_repeated_given(puzzle: Grid, rng: np.random.Generator) -> Grid:
+    """Kind (a): ``puzzle`` with one given changed to the digit of another
+    given in its row, column or box.  The count of givens is unchanged."""
+    for i in shuffled([i for i in range(CELLS) if puzzle[i]], rng):
+        for j in shuffled([j for j in PEERS[i] if puzzle[j] and puzzle[j] != puzzle[i]], rng):
+            changed = list(puzzle)
+            changed[i] = puzzle[j]
+            return changed
+    raise RuntimeError("no two givens share a unit")
+
+
+def dead_blank_from_solution(solution: Grid, blanks: int, rng: np.random.Generator) -> Grid:
+    """Kind (b) with exactly ``blanks`` blanks, made from a complete grid.
+
+    Pick a cell X (digit d in ``solution``) and a cell Y in X's box but off
+    its row and column.  Blank X, the cell R holding d in Y's row and the
+    cell C holding d in Y's column, and put d in Y: the givens still repeat
+    nothing (d's other places in Y's row, column and box are all blank), and
+    X now sees d at Y and every other digit at its own givens, as long as
+    the other random blanks leave those in place, which is checked.
+    """
+    for x in shuffled(range(CELLS), rng):
+        d = solution[x]
+        box_only = [y for y in PEERS[x] if ROW_OF[y] != ROW_OF[x] and COL_OF[y] != COL_OF[x]]
+        for y in shuffled(box_only, rng):
+            r = next(j for j in range(CELLS) if ROW_OF[j] == ROW_OF[y] and solution[j] == d)
+            c = next(j for j in range(CELLS) if COL_OF[j] == COL_OF[y] and solution[j] == d)
+            forced = [x, r, c]
+            others = [j for j in range(CELLS) if j not in (x, y, r, c)]
+            puzzle = blank_out(solution, forced + shuffled(others, rng)[: blanks - len(forced)])
+            puzzle[y] = d
+            if not has_repeated_given(puzzle) and x in dead_blanks(puzzle):
+                return puzzle
+    raise RuntimeError("no dead blank could be made")
+
+
+def dead_blank_from_puzzle(puzzle: Grid, rng: np.random.Generator) -> Grid | None:
+    """Kind (b) made from a sparse puzzle by changing at most
+    ``MAX_DEAD_BLANK_CHANGES`` cells, or ``None`` if it cannot be done.
+
+    For a blank X, each digit missing from X's peers is put into one of
+    them: a blank peer, or a given peer whose digit X also sees elsewhere,
+    and only where that digit repeats nothing.  Then X has no candidate.
+    """
+    for x in shuffled([i for i in range(CELLS) if puzzle[i] == EMPTY], rng):
+        missing = candidates(puzzle, x)
+        if len(missing) > MAX_DEAD_BLANK_CHANGES:
+            continue
+        changed = list(puzzle)
+        for d in missing:
+            seen = [changed[j] for j in PEERS[x]]
+            places = [
+                p
+                for p in PEERS[x]
+                if (changed[p] == EMPTY or seen.count(changed[p]) > 1) and all(changed[q] != d for q in PEERS[p])
+            ]
+            if not places:
+                break
+            changed[shuffled(places, rng)[0]] = d
+        else:
+            if not has_repeated_given(changed) and x in dead_blanks(changed):
+                return changed
+    return None
+
+
+def without_completion(puzzle: Grid, rng: np.random.Generator) -> Grid | None:
+    """Kind (c): ``puzzle`` with one given changed so that the givens repeat
+    nothing, every blank keeps a candidate and yet no solution exists; or
+    ``None`` if no single change does that.
+
+    The change must also get past the engine's first stage (naked and hidden
+    singles, locked candidates) without a contradiction, so that only the
+    branching search proves there is no solution.
+    """
+    for i in shuffled([i for i in range(CELLS) if puzzle[i]], rng):
+        for d in shuffled([d for d in DIGITS if d != puzzle[i]], rng):
+            changed = list(puzzle)
+            changed[i] = d
+            if has_repeated_given(changed) or dead_blanks(changed):
+                continue
+            if ENGINE.place_singles(list(changed)) is not None and count_solutions(changed) == 0:
+                return changed
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Categories
+# ---------------------------------------------------------------------------
+
+
+def make_category(category: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The puzzles and solutions of one category, as the arrays to save.
+
+    Raises ``RuntimeError`` if a made puzzle fails any of the checks the
+    module docstring promises (which would be a bug here).
+    """
+    rng = np.random.default_rng([seed, CATEGORIES.index(category)])
+    kinds = UNSOLVABLE_KINDS[category]
+    n_solvable = PUZZLES_PER_CATEGORY - len(kinds)
+    entries: list[tuple[Grid, Grid | None]] = []  # (puzzle, solution or None)
+    if category == "hard":
+        pool = hard_pool(rng)
+        for puzzle, solution, steps in pool[:n_solvable]:
+            print(f"  hard: {givens(puzzle)} givens, {steps} backtracking steps", file=sys.stderr)
+            entries.append((puzzle, solution))
+        bases = [puzzle for puzzle, _, _ in pool[n_solvable:]]
+        for kind in kinds:
+            entries.append((unsolvable_hard(kind, bases, rng), None))
+    else:
+        blanks = BLANKS[category]
+        for _ in range(n_solvable):
+            solution = random_solution(rng)
+            entries.append((unique_puzzle(solution, blanks, rng), solution))
+        for kind in kinds:
+            solution = random_solution(rng)
+            if kind == REPEATED_GIVEN:
+                puzzle = with_repeated_given(unique_puzzle(solution, blanks, rng), rng)
+            else:
+                puzzle = dead_blank_from_solution(solution, blanks, rng)
+            entries.append((puzzle, None))
+    entries = [entries[k] for k in rng.permutation(len(entries)).tolist()]
+    for puzzle, solution in entries:
+        check_entry(category, puzzle, solution)
+    puzzles = np.array([puzzle for puzzle, _ in entries], dtype=PUZZLE_DTYPE).reshape(-1, SIZE, SIZE)
+    solutions = np.array(
+        [solution if solution is not None else [NO_SOLUTION] * CELLS for _, solution in entries],
+        dtype=SOLUTION_DTYPES[category],
+    ).reshape(-1, SIZE, SIZE)
+    return puzzles, solutions
+
+
+def unsolvable_hard(kind: str, bases: list[Grid], rng: np.random.Generator) -> Grid:
+    """A hard puzzle of ``kind`` made from the first base that allows it
+    within ``HARD_GIVENS``; the base used is taken off ``bases``."""
+    least, most = HARD_GIVENS
+    for k, base in enumerate(bases):
+        if kind == REPEATED_GIVEN:
+            puzzle: Grid | None = with_repeated_given(base, rng)
+        elif kind == DEAD_BLANK:
+            puzzle = dead_blank_from_puzzle(base, rng)
+        else:
+            puzzle = without_completion(base, rng)
+        if puzzle is not None and least <= givens(puzzle) <= most:
+            del bases[k]
+            return puzzle
+    raise RuntimeError(f"no base puzzle allows a hard puzzle of kind {kind!r}")
+
+
+def check_entry(category: str, puzzle: Grid, solution: Grid | None) -> None:
+    """Raise ``RuntimeError`` unless the puzzle has the promised properties."""
+    problems = []
+    if category in BLANKS and CELLS - givens(puzzle) != BLANKS[category]:
+        problems.append("wrong number of blanks")
+    if category == "hard" and not HARD_GIVENS[0] <= givens(puzzle) <= HARD_GIVENS[1]:
+        problems.append("wrong number of givens")
+    if solution is None:
+        if count_solutions(puzzle) != 0:
+            problems.append("stored as unsolvable but has a solution")
+    else:
+        grid = np.array(solution).reshape(SIZE, SIZE)
+        if not is_valid_solution(np.array(puzzle).reshape(SIZE, SIZE), grid):
+            problems.append("stored solution fails the checker")
+        if count_solutions(puzzle) != 1:
+            problems.append("not exactly one solution")
+        if category == "hard" and not is_minimal(puzzle):
+            problems.append("not minimal")
+    if problems:
+        raise RuntimeError(f"{category} puzzle {puzzle}: {', '.join(problems)}")
+
+
+def write_data(out: Path, seed: int = DEFAULT_SEED) -> list[Path]:
+    """Make every category and save its two files in ``out``; returns the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for category in CATEGORIES:
+        print(f"{category} ...", file=sys.stderr)
+        puzzles, solutions = make_category(category, seed)
+        for name, array in (("puzzle", puzzles), ("solution", solutions)):
+            path = out / f"{category}_{name}.npy"
+            np.save(path, array)
+            written.append(path)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: parse ``--out`` and ``--seed``, write the files."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                        help="folder to write to (default: the repo's data/)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"random seed (default: {DEFAULT_SEED})")
+    args = parser.parse_args(argv)
+    for path in write_data(args.out, args.seed):
+        print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
