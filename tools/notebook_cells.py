@@ -97,14 +97,16 @@ cannot fill go to Algorithm X, which relinks its prebuilt 729 x 324 matrix for j
 candidates still open. Both stages only ever place digits that every solution has, so the
 answer is the same either way; the first stage is simply much cheaper per digit.
 
-The first hard sample puzzle shows the split:
+The first solvable hard sample puzzle shows the split:
 """,
     ),
     (
         "code",
         """
 hard = np.load("data/hard_puzzle.npy")
-cells = [int(v) for v in hard[0].ravel()]
+hard_solutions = np.load("data/hard_solution.npy")
+first_solvable = next(i for i, s in enumerate(hard_solutions) if (s != NO_SOLUTION).all())
+cells = [int(v) for v in hard[first_solvable].ravel()]
 blanks_before = cells.count(0)
 state = engine(3).place_singles(cells)
 print("blanks in the puzzle:  ", blanks_before)

@@ -1,0 +1,81 @@
+"""The notebook's ``sudoku_solver`` on every stored puzzle, as the autograder runs it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from checker import is_valid_solution
+from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+
+PROJECT_DATA = ROOT / "data"
+
+
+def stored_cases(folder, label):
+    """One pytest case per stored puzzle: (puzzle, stored answer)."""
+    cases = []
+    for category in CATEGORIES:
+        puzzles_file = folder / f"{category}_puzzle.npy"
+        if not puzzles_file.exists():
+            continue
+        puzzles = np.load(puzzles_file)
+        answers = np.load(folder / f"{category}_solution.npy")
+        for index, (puzzle, answer) in enumerate(zip(puzzles, answers)):
+            cases.append(pytest.param(puzzle, answer, id=f"{label}-{category}-{index}"))
+    return cases
+
+
+ASSIGNMENT_CASES = stored_cases(ASSIGNMENT_DATA, "assignment")
+PROJECT_CASES = stored_cases(PROJECT_DATA, "data")
+
+
+def check_answer(sudoku_solver, puzzle, expected):
+    """Solve a fresh copy, as the template's tests do, and compare like the autograder."""
+    answer = sudoku_solver(puzzle.copy())
+    assert isinstance(answer, np.ndarray) and answer.shape == (9, 9)
+    assert np.issubdtype(answer.dtype, np.integer)
+    assert np.array_equal(answer, expected)
+    if not (expected == -1).all():
+        assert is_valid_solution(puzzle, answer)
+
+
+@pytest.mark.skipif(not ASSIGNMENT_CASES, reason="../shared/assignment/data is absent")
+@pytest.mark.parametrize("puzzle, expected", ASSIGNMENT_CASES)
+def test_assignment_puzzle_gets_stored_answer(sudoku_solver, puzzle, expected):
+    check_answer(sudoku_solver, puzzle, expected)
+
+
+@pytest.mark.parametrize("puzzle, expected", PROJECT_CASES)
+def test_project_puzzle_gets_stored_answer(sudoku_solver, puzzle, expected):
+    check_answer(sudoku_solver, puzzle, expected)
+
+
+def test_project_data_is_present():
+    assert len(PROJECT_CASES) == 60
+
+
+@pytest.mark.parametrize("puzzle, expected", (ASSIGNMENT_CASES + PROJECT_CASES)[::7])
+def test_input_is_not_modified(sudoku_solver, puzzle, expected):
+    before = puzzle.copy()
+    sudoku_solver(puzzle)
+    assert np.array_equal(puzzle, before) and puzzle.dtype == before.dtype
+
+
+def test_answer_is_a_new_array(sudoku_solver):
+    puzzle = np.zeros((9, 9), dtype=np.int64)
+    answer = sudoku_solver(puzzle)
+    assert answer is not puzzle and not np.shares_memory(answer, puzzle)
+
+
+def test_several_solutions_give_the_same_valid_one_each_time(sudoku_solver):
+    empty = np.zeros((9, 9), dtype=np.int8)
+    first = sudoku_solver(empty)
+    assert is_valid_solution(empty, first)
+    assert np.array_equal(sudoku_solver(empty), first)
+
+
+def test_unsolvable_answer_is_all_minus_one(sudoku_solver):
+    clash = np.zeros((9, 9), dtype=np.int8)
+    clash[4, 0] = clash[4, 7] = 3
+    answer = sudoku_solver(clash)
+    assert answer.shape == (9, 9) and (answer == -1).all()
