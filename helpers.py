@@ -398,10 +398,11 @@ class Optimisations:
     changes an answer, only the time taken.
     """
 
-    singles: bool = True  #: place naked singles with bit masks before the search
-    hidden_singles: bool = True  #: ... and hidden singles too (needs ``singles``)
-    locked_candidates: bool = True  #: ... and rule out candidates by locked candidates
+    singles: bool = True  #: place forced digits on bit boards before the search
+    hidden_singles: bool = True  #: ... hidden singles as well as naked ones (needs ``singles``)
+    locked_candidates: bool = True  #: ... and locked candidates (needs ``hidden_singles``)
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
+    skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
 
 
 class SudokuEngine:
@@ -620,7 +621,7 @@ class SudokuEngine:
             return None
         if state[0]:
             matrix, row_of = self._load(grid, state[1])
-            cover = matrix.first_solution(restore=False)
+            cover = matrix.first_solution(restore=not self.optimisations.skip_unwinding)
             if cover is None:
                 return None
             size = self.size
