@@ -39,6 +39,8 @@ bit masks), and hands only what is left to dancing links; see
 
 from __future__ import annotations
 
+import numbers
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -419,7 +421,8 @@ class SudokuEngine:
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
        candidates still open (``AlgorithmX.activate``).  Nothing is allocated
-       and nothing depends on how the previous call ended.
+       and nothing depends on how the previous call ended.  A lock keeps two
+       threads from dancing on the same matrix at once.
 
     Stage 1 only places digits that every solution must have, so it changes
     neither the solution nor the count of solutions.
@@ -452,6 +455,7 @@ class SudokuEngine:
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = list(range(size**3))
+        self._lock = threading.Lock()
 
     @property
     def matrix(self) -> AlgorithmX:
@@ -620,8 +624,9 @@ class SudokuEngine:
         if state is None:
             return None
         if state[0]:
-            matrix, row_of = self._load(grid, state[1])
-            cover = matrix.first_solution(restore=not self.optimisations.skip_unwinding)
+            with self._lock:  # the shared matrix serves one search at a time
+                matrix, row_of = self._load(grid, state[1])
+                cover = matrix.first_solution(restore=not self.optimisations.skip_unwinding)
             if cover is None:
                 return None
             size = self.size
@@ -638,8 +643,9 @@ class SudokuEngine:
             return 0
         if not state[0]:
             return 1
-        matrix, _ = self._load(grid, state[1])
-        return matrix.count_solutions(limit)
+        with self._lock:
+            matrix, _ = self._load(grid, state[1])
+            return matrix.count_solutions(limit)
 
 
 _ENGINES: dict[int, SudokuEngine] = {}
@@ -666,17 +672,22 @@ def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
     of floats holding whole numbers, with values 0 (blank) to N.
 
     Raises ``TypeError`` for something that is not an array or list of
-    numbers (``None``, a string, a dict, a bool or string array) and
+    numbers (``None``, a string, a dict, a bool, string or masked array) and
     ``ValueError`` for a wrong shape or a value that is not a whole number in
     0..N (naming the value and its cell).
     """
+    if isinstance(sudoku, np.ma.MaskedArray):
+        raise TypeError("sudoku must be a plain numpy array, not a masked array: fill masked cells with 0 first")
     if isinstance(sudoku, np.ndarray):
         array = sudoku
     elif isinstance(sudoku, (list, tuple)):
         try:
             array = np.array(sudoku)
         except ValueError:
-            raise ValueError("sudoku must be a square grid; its rows have different lengths") from None
+            raise ValueError(
+                "sudoku must be a square grid of single numbers; the nested list is ragged "
+                "(rows of different lengths, or a cell holding a sequence)"
+            ) from None
     else:
         raise TypeError(f"sudoku must be a numpy array or a nested list, not {type(sudoku).__name__}")
     shape = array.shape
@@ -690,20 +701,28 @@ def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
     kind = array.dtype.kind
     if kind in "iu":
         cells = array.ravel().tolist()
-    elif kind == "f":
-        cells = array.ravel().tolist()
-        for index, value in enumerate(cells):
-            if not value.is_integer():
-                raise ValueError(f"sudoku{_cell(index, side)} is {value!r}, not a whole number")
-        cells = [int(value) for value in cells]
+    elif kind in "fO":
+        cells = [_whole_number(value, index, side) for index, value in enumerate(array.ravel().tolist())]
     elif kind == "b":
-        raise TypeError("sudoku must hold numbers 0..N, not booleans")
+        raise TypeError(f"sudoku must hold numbers 0..{side}, not booleans")
     else:
-        raise TypeError(f"sudoku must hold numbers 0..N, not values of dtype {array.dtype}")
+        raise TypeError(f"sudoku must hold numbers 0..{side}, not values of dtype {array.dtype}")
     if min(cells) < EMPTY or max(cells) > side:
         index = next(i for i, value in enumerate(cells) if not EMPTY <= value <= side)
         raise ValueError(f"sudoku{_cell(index, side)} is {cells[index]}, outside 0..{side}")
     return box, cells
+
+
+def _whole_number(value: object, index: int, side: int) -> int:
+    """``value`` (a float, or anything in an object array) as an int in 0..side, or an error naming it."""
+    where = f"sudoku{_cell(index, side)}"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{where} is {value!r}, not a number")
+    if not isinstance(value, numbers.Integral) and not float(value).is_integer():
+        raise ValueError(f"{where} is {value!r}, not a whole number")
+    if not EMPTY <= value <= side:
+        raise ValueError(f"{where} is {value!r}, outside 0..{side}")
+    return int(value)
 
 
 def _cell(index: int, side: int) -> str:
