@@ -1,0 +1,492 @@
+"""Malformed, unusual and unsolvable input to the solver.
+
+The notebook's ``sudoku_solver`` promises: a 9 x 9 array of whole numbers
+0..9 (0 = blank), of any integer dtype or of floats holding whole numbers;
+a new 9 x 9 integer array back (the solution, or all -1 when there is none);
+the input never modified; malformed input rejected with ``ValueError`` or
+``TypeError`` and a message naming the problem.  ``helpers.solve_sudoku`` and
+``helpers.read_grid`` keep the same rules for every supported side (4, 9, 16,
+...), so each rule is checked on all three entry points.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from checker import is_valid_solution  # noqa: E402
+from helpers import count_solutions, read_grid, solve_sudoku  # noqa: E402
+
+NOTEBOOK = ROOT / "sudoku.ipynb"
+SIZE = 9  #: the side the notebook's solver accepts
+NO_SOLUTION = -1  #: every cell of the answer to a puzzle without a solution
+BAD_ROW, BAD_COL = 4, 7  #: where the value tests put their bad value
+FILLER = 99  #: what surrounds a puzzle embedded in a bigger array
+
+# Arto Inkala's "Everest" (2012) and its unique solution.
+EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+EVEREST_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+# A puzzle with no repeated given and a candidate for every blank that still
+# has no solution: magictour top1465 #1 with the given at [2, 8] changed from
+# 1 to 7.  An independent backtracking search confirmed there is no solution.
+CONSISTENT_NO_SOLUTION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
+# A unique 4 x 4 and a unique 16 x 16 puzzle (1..9 then A..G for 10..16).
+SMALL = "12....2...42.4.3"
+SMALL_SOLUTION = "1234432131422413"
+LARGE = (
+    "B.9A2DC.34G..F1.E17.9.A826DCG.43.62C3G5471EF.A89G.3..E..98B.DC6.19A.C8.2....4.7F.7F..1B.C28D..3"
+    "..35GF4E7..1B8D...2C.56.3F.4E..9A.CD..265EF3471.B7A.1D...G5.634F.2.G6E.4FB.71.8C.3...B.1.DC.826"
+    "5GC.62453.1B..A9.8.E43...B8DA.C2G6AD8.6.2G4.53F7.1FB178A.D6GC25..4"
+)
+LARGE_SOLUTION = (
+    "B89A2DC634G5EF17E17F9BA826DCG543D62C3G5471EFBA89G4357EF198BADC6219ABC8D2536G4E7F47FEA1B9C28D6G35"
+    "635GF4E7A91B8D2C82CD56G3F74E1B9A9CD8G265EF3471AB7AB1D98CG52634FE25G6E34FBA7198CD3FE4B71ADC98265G"
+    "CG62453E1BF7A9D85E431F7B8DA9C2G6AD896C2G4E53F7B1FB178A9D6GC253E4"
+)
+
+
+def parse(text: str) -> np.ndarray:
+    """A square grid from one line of text: '.' or '0' blank, then 1-9, A-Z for 10.."""
+    values = [0 if ch in ".0" else int(ch, 36) for ch in text]
+    side = int(round(len(values) ** 0.5))
+    return np.array(values, dtype=np.int64).reshape(side, side)
+
+
+def cell_pattern(row: int, col: int) -> str:
+    """A regex for a message naming cell (row, col): '[4, 7]', '(4, 7)' or 'row 4 ... column 7'."""
+    return rf"[\[(]{row}, ?{col}[\])]|row {row}\D+col\w* {col}"
+
+
+@pytest.fixture(scope="module")
+def notebook_solver():
+    """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
+    if not NOTEBOOK.exists():
+        pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
+    from tools.notebook_code import load_solver
+
+    return load_solver()
+
+
+@pytest.fixture(params=["sudoku_solver", "solve_sudoku", "read_grid"])
+def entry_point(request):
+    """Each public way into the solver, fixed to 9 x 9 as the notebook is."""
+    if request.param == "solve_sudoku":
+        return lambda grid: solve_sudoku(grid, size=SIZE)
+    if request.param == "read_grid":
+        return lambda grid: read_grid(grid, size=SIZE)
+    return request.getfixturevalue("notebook_solver")
+
+
+@pytest.fixture(params=["sudoku_solver", "solve_sudoku"])
+def solver(request):
+    """The two solving entry points, 9 x 9 only."""
+    if request.param == "solve_sudoku":
+        return lambda grid: solve_sudoku(grid, size=SIZE)
+    return request.getfixturevalue("notebook_solver")
+
+
+def with_value(value: object, dtype: object) -> np.ndarray:
+    """Everest as ``dtype`` with ``value`` put at the blank cell [BAD_ROW, BAD_COL]."""
+    grid = parse(EVEREST).astype(dtype)
+    assert grid[BAD_ROW, BAD_COL] == 0
+    grid[BAD_ROW, BAD_COL] = value
+    return grid
+
+
+# ---------------------------------------------------------------------------
+# Rejected input
+# ---------------------------------------------------------------------------
+
+NOT_GRIDS = [
+    pytest.param(None, "NoneType", id="None"),
+    pytest.param(EVEREST, "str", id="string"),
+    pytest.param({(0, 0): 8}, "dict", id="dict"),
+    pytest.param(8, "int", id="int"),
+]
+
+
+@pytest.mark.parametrize("given, type_name", NOT_GRIDS)
+def test_not_a_grid_raises_type_error_naming_its_type(entry_point, given, type_name):
+    with pytest.raises(TypeError, match=type_name):
+        entry_point(given)
+
+
+WRONG_SHAPES = [
+    pytest.param(np.zeros((8, 8), dtype=int), (8, 8), id="8x8"),
+    pytest.param(np.zeros(81, dtype=int), (81,), id="flat-81"),
+    pytest.param(np.zeros((9, 9, 1), dtype=int), (9, 9, 1), id="9x9x1"),
+    pytest.param(np.zeros((9, 8), dtype=int), (9, 8), id="9x8"),
+    pytest.param(np.zeros((16, 16), dtype=int), (16, 16), id="16x16"),
+    pytest.param(np.zeros((0, 0), dtype=int), (0, 0), id="empty-0x0"),
+    pytest.param(np.array([], dtype=int), (0,), id="empty-array"),
+    pytest.param([], (0,), id="empty-list"),
+    pytest.param(np.array(0), (), id="0-d-array"),
+    pytest.param([[0] * SIZE] * (SIZE + 1), (10, 9), id="10-rows-list"),
+]
+
+
+@pytest.mark.parametrize("grid, shape", WRONG_SHAPES)
+def test_wrong_shape_raises_value_error_naming_the_shape(entry_point, grid, shape):
+    with pytest.raises(ValueError, match=re.escape(str(shape))):
+        entry_point(grid)
+
+
+RAGGED = [
+    pytest.param([[0] * SIZE] * (SIZE - 1) + [[0] * (SIZE - 1)], id="short-last-row"),
+    pytest.param([[0] * SIZE] * (SIZE - 1) + [[0] * (SIZE + 1)], id="long-last-row"),
+    pytest.param([[0] * SIZE] * (SIZE - 1) + [[[1, 2]] + [0] * (SIZE - 1)], id="list-in-a-cell"),
+]
+
+
+@pytest.mark.parametrize("grid", RAGGED)
+def test_ragged_nested_list_raises_value_error_about_its_rows(entry_point, grid):
+    with pytest.raises(ValueError, match=r"(?i)length|ragged|shape"):
+        entry_point(grid)
+
+
+BAD_VALUES = [
+    pytest.param(10, np.int64, "10", id="10"),
+    pytest.param(-1, np.int64, "-1", id="minus-1"),
+    pytest.param(255, np.uint8, "255", id="255-uint8"),
+    pytest.param(-128, np.int8, "-128", id="minus-128-int8"),
+    pytest.param(0.5, np.float64, r"0\.5", id="half"),
+    pytest.param(8.999, np.float32, r"8\.99", id="almost-9-float32"),
+    pytest.param(np.nan, np.float64, "(?i)nan", id="nan"),
+    pytest.param(np.inf, np.float64, "(?i)inf", id="inf"),
+    pytest.param(-np.inf, np.float64, "(?i)-inf", id="minus-inf"),
+]
+
+
+@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
+def test_bad_value_raises_value_error_naming_the_value(entry_point, value, dtype, value_pattern):
+    with pytest.raises(ValueError, match=value_pattern):
+        entry_point(with_value(value, dtype))
+
+
+@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
+def test_bad_value_raises_value_error_naming_the_cell(entry_point, value, dtype, value_pattern):
+    with pytest.raises(ValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
+        entry_point(with_value(value, dtype))
+
+
+def test_bad_value_in_a_nested_list_names_the_cell(entry_point):
+    grid = parse(EVEREST).tolist()
+    grid[BAD_ROW][BAD_COL] = 10
+    with pytest.raises(ValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
+        entry_point(grid)
+
+
+NOT_NUMBERS = [
+    pytest.param(parse(EVEREST).astype(bool), "bool", id="bool-array"),
+    pytest.param(parse(EVEREST).astype(str), r"str|<U|dtype", id="string-array"),
+    pytest.param(np.full((SIZE, SIZE), None), r"object|None", id="object-array-of-None"),
+    pytest.param([[None] * SIZE] * SIZE, r"object|None", id="list-of-None"),
+    pytest.param(parse(EVEREST).astype(complex), r"complex|dtype", id="complex-array"),
+]
+
+
+@pytest.mark.parametrize("grid, type_pattern", NOT_NUMBERS)
+def test_grid_of_non_numbers_is_rejected_naming_its_type(entry_point, grid, type_pattern):
+    with pytest.raises((TypeError, ValueError), match=type_pattern):
+        entry_point(grid)
+
+
+# ---------------------------------------------------------------------------
+# Accepted input, solved as usual
+# ---------------------------------------------------------------------------
+
+
+def embedded(puzzle: np.ndarray, step: int) -> np.ndarray:
+    """``puzzle`` as a non-contiguous view into a larger array full of FILLER."""
+    big = np.full((SIZE * step + 3, SIZE * step + 3), FILLER, dtype=puzzle.dtype)
+    big[2 : 2 + SIZE * step : step, 1 : 1 + SIZE * step : step] = puzzle
+    return big[2 : 2 + SIZE * step : step, 1 : 1 + SIZE * step : step]
+
+
+def read_only(puzzle: np.ndarray) -> np.ndarray:
+    frozen = puzzle.copy()
+    frozen.flags.writeable = False
+    return frozen
+
+
+VARIANTS = {
+    "int8": lambda p: p.astype(np.int8),
+    "uint8": lambda p: p.astype(np.uint8),
+    "int16": lambda p: p.astype(np.int16),
+    "uint16": lambda p: p.astype(np.uint16),
+    "int32": lambda p: p.astype(np.int32),
+    "int64": lambda p: p.astype(np.int64),
+    "uint64": lambda p: p.astype(np.uint64),
+    "big-endian-i4": lambda p: p.astype(">i4"),
+    "float16": lambda p: p.astype(np.float16),
+    "float32": lambda p: p.astype(np.float32),
+    "float64": lambda p: p.astype(np.float64),
+    "negative-zero-float": lambda p: np.where(p == 0, -0.0, p.astype(np.float64)),
+    "nested-list": lambda p: p.tolist(),
+    "nested-tuple": lambda p: tuple(tuple(row) for row in p.tolist()),
+    "list-of-row-arrays": lambda p: list(p),
+    "read-only": read_only,
+    "fortran-order": np.asfortranarray,
+    "transpose-of-transposed": lambda p: np.ascontiguousarray(p.T).T,
+    "reversed-twice": lambda p: p[::-1, ::-1].copy()[::-1, ::-1],
+    "slice-of-larger": lambda p: embedded(p, 1),
+    "step-2-slice-of-larger": lambda p: embedded(p, 2),
+}
+
+
+@pytest.mark.parametrize("make", VARIANTS.values(), ids=VARIANTS.keys())
+def test_accepted_form_gets_the_right_solution(solver, make):
+    answer = solver(make(parse(EVEREST)))
+    assert np.array_equal(answer, parse(EVEREST_SOLUTION))
+
+
+@pytest.mark.parametrize("make", VARIANTS.values(), ids=VARIANTS.keys())
+def test_read_grid_gives_the_same_cells_for_every_accepted_form(make):
+    assert read_grid(make(parse(EVEREST)), size=SIZE) == (3, parse(EVEREST).ravel().tolist())
+
+
+def test_views_really_are_non_contiguous():
+    """Guards the view variants above: they must not be plain C-ordered arrays."""
+    puzzle = parse(EVEREST)
+    for name in ("transpose-of-transposed", "slice-of-larger", "step-2-slice-of-larger", "reversed-twice"):
+        assert not VARIANTS[name](puzzle).flags.c_contiguous, name
+
+
+def test_stored_solutions_are_valid():
+    """Guards the literals of this file against a typo."""
+    assert is_valid_solution(parse(EVEREST), parse(EVEREST_SOLUTION))
+    assert is_valid_solution(parse(SMALL), parse(SMALL_SOLUTION))
+    assert is_valid_solution(parse(LARGE), parse(LARGE_SOLUTION))
+
+
+# ---------------------------------------------------------------------------
+# Input untouched, output new
+# ---------------------------------------------------------------------------
+
+
+def two_fives(first: tuple[int, int], second: tuple[int, int]) -> np.ndarray:
+    """An empty grid with a 5 at each of two cells."""
+    grid = np.zeros((SIZE, SIZE), dtype=np.int64)
+    grid[first] = grid[second] = 5
+    return grid
+
+
+def blank_without_candidate() -> np.ndarray:
+    """Row 0 holds 1..8 and column 8 holds a 9, so [0, 8] can take nothing."""
+    grid = np.zeros((SIZE, SIZE), dtype=np.int64)
+    grid[0, : SIZE - 1] = np.arange(1, SIZE)
+    grid[5, SIZE - 1] = SIZE
+    return grid
+
+
+UNSOLVABLE = {
+    "repeat-in-row": two_fives((0, 0), (0, 8)),
+    "repeat-in-column": two_fives((0, 0), (8, 0)),
+    "repeat-in-box": two_fives((0, 0), (1, 1)),
+    "blank-without-candidate": blank_without_candidate(),
+    "consistent-no-solution": parse(CONSISTENT_NO_SOLUTION),
+}
+SOLVABLE = {
+    "everest": parse(EVEREST),
+    "already-solved": parse(EVEREST_SOLUTION),
+    "empty": np.zeros((SIZE, SIZE), dtype=np.int64),
+    "float-everest": parse(EVEREST).astype(np.float64),
+    "uint8-everest": parse(EVEREST).astype(np.uint8),
+}
+ALL_PUZZLES = {**SOLVABLE, **UNSOLVABLE}
+
+
+@pytest.mark.parametrize("puzzle", ALL_PUZZLES.values(), ids=ALL_PUZZLES.keys())
+def test_input_array_is_unchanged(solver, puzzle):
+    grid = puzzle.copy()
+    solver(grid)
+    assert np.array_equal(grid, puzzle) and grid.dtype == puzzle.dtype
+
+
+@pytest.mark.parametrize("puzzle", ALL_PUZZLES.values(), ids=ALL_PUZZLES.keys())
+def test_input_list_is_unchanged(solver, puzzle):
+    grid = puzzle.tolist()
+    solver(grid)
+    assert grid == puzzle.tolist()
+
+
+def test_larger_array_around_a_view_is_unchanged(solver):
+    view = embedded(parse(EVEREST), 2)
+    whole = view.base.copy()
+    solver(view)
+    assert np.array_equal(view.base, whole)
+
+
+@pytest.mark.parametrize("puzzle", ALL_PUZZLES.values(), ids=ALL_PUZZLES.keys())
+def test_notebook_answer_is_a_new_9x9_integer_array(notebook_solver, puzzle):
+    grid = puzzle.copy()
+    answer = notebook_solver(grid)
+    assert isinstance(answer, np.ndarray)
+    assert answer.shape == (SIZE, SIZE)
+    assert np.issubdtype(answer.dtype, np.integer)
+    assert answer is not grid and not np.shares_memory(answer, grid)
+
+
+@pytest.mark.parametrize("puzzle", SOLVABLE.values(), ids=SOLVABLE.keys())
+def test_solve_sudoku_answer_is_a_new_integer_array(puzzle):
+    grid = puzzle.copy()
+    answer = solve_sudoku(grid, size=SIZE)
+    assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
+    assert answer is not grid and not np.shares_memory(answer, grid)
+
+
+def test_changing_the_answer_does_not_change_the_next_answer(solver):
+    first = solver(parse(EVEREST))
+    first[:] = 0
+    assert np.array_equal(solver(parse(EVEREST)), parse(EVEREST_SOLUTION))
+
+
+# ---------------------------------------------------------------------------
+# Well-formed but unsolvable
+# ---------------------------------------------------------------------------
+
+
+def repeats(grid: np.ndarray) -> bool:
+    """True when some row, column or box holds a digit twice (written from the rules)."""
+    side = len(grid)
+    box = int(round(side**0.5))
+    units = [grid[r, :] for r in range(side)] + [grid[:, c] for c in range(side)]
+    units += [grid[r : r + box, c : c + box].ravel() for r in range(0, side, box) for c in range(0, side, box)]
+    for unit in units:
+        digits = unit[unit != 0]
+        if len(set(digits.tolist())) != len(digits):
+            return True
+    return False
+
+
+def blanks_without_candidate(grid: np.ndarray) -> list[tuple[int, int]]:
+    """The blank cells whose row, column and box already use every digit."""
+    found = []
+    for r, c in zip(*np.nonzero(grid == 0)):
+        box = grid[r - r % 3 : r - r % 3 + 3, c - c % 3 : c - c % 3 + 3]
+        used = set(grid[r, :].tolist()) | set(grid[:, c].tolist()) | set(box.ravel().tolist())
+        if used >= set(range(1, SIZE + 1)):
+            found.append((int(r), int(c)))
+    return found
+
+
+def test_consistent_puzzle_has_no_repeat_and_a_candidate_everywhere():
+    """Guards the 'consistent-no-solution' case: nothing simple gives it away."""
+    puzzle = parse(CONSISTENT_NO_SOLUTION)
+    assert not repeats(puzzle)
+    assert blanks_without_candidate(puzzle) == []
+
+
+def test_blank_without_candidate_case_is_what_it_says():
+    puzzle = blank_without_candidate()
+    assert not repeats(puzzle)
+    assert blanks_without_candidate(puzzle) == [(0, SIZE - 1)]
+
+
+@pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
+def test_notebook_answers_all_minus_one_without_a_solution(notebook_solver, puzzle):
+    answer = notebook_solver(puzzle.copy())
+    assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
+    assert (answer == NO_SOLUTION).all()
+
+
+@pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
+def test_solve_sudoku_answers_none_without_a_solution(puzzle):
+    assert solve_sudoku(puzzle.copy(), size=SIZE) is None
+
+
+@pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
+def test_count_is_zero_without_a_solution(puzzle):
+    assert count_solutions(puzzle.copy()) == 0
+
+
+# ---------------------------------------------------------------------------
+# The same rules at 4 x 4 and 16 x 16 (helpers.solve_sudoku)
+# ---------------------------------------------------------------------------
+
+OTHER_SIZES_SOLVED = [
+    pytest.param(SMALL, SMALL_SOLUTION, id="4x4"),
+    pytest.param(LARGE, LARGE_SOLUTION, id="16x16"),
+]
+
+
+@pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
+def test_other_size_gets_the_right_solution(puzzle, solution):
+    assert np.array_equal(solve_sudoku(parse(puzzle)), parse(solution))
+
+
+@pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
+def test_other_size_as_float_list_gets_the_right_solution(puzzle, solution):
+    assert np.array_equal(solve_sudoku(parse(puzzle).astype(float).tolist()), parse(solution))
+
+
+@pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
+def test_other_size_input_is_unchanged(puzzle, solution):
+    grid = parse(puzzle)
+    solve_sudoku(grid)
+    assert np.array_equal(grid, parse(puzzle))
+
+
+@pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
+def test_other_size_with_a_repeat_has_no_solution(puzzle):
+    grid = parse(puzzle)
+    grid[0, 1] = grid[0, 0] = len(grid)
+    assert solve_sudoku(grid) is None
+
+
+OTHER_SIZES_BAD_VALUES = [
+    pytest.param(SMALL, 5, "5", id="4x4-5"),
+    pytest.param(SMALL, -1, "-1", id="4x4-minus-1"),
+    pytest.param(SMALL, 9, "9", id="4x4-9"),
+    pytest.param(LARGE, 17, "17", id="16x16-17"),
+    pytest.param(LARGE, -1, "-1", id="16x16-minus-1"),
+    pytest.param(LARGE, 2.5, r"2\.5", id="16x16-2.5"),
+]
+
+
+@pytest.mark.parametrize("puzzle, value, value_pattern", OTHER_SIZES_BAD_VALUES)
+def test_other_size_bad_value_is_named_with_its_cell(puzzle, value, value_pattern):
+    grid = parse(puzzle).astype(float)
+    grid[1, 2] = value
+    with pytest.raises(ValueError, match=value_pattern) as raised:
+        solve_sudoku(grid)
+    assert re.search(cell_pattern(1, 2), str(raised.value))
+
+
+OTHER_SIZES_BAD_SHAPES = [
+    pytest.param(np.zeros((5, 5), dtype=int), (5, 5), id="5x5"),
+    pytest.param(np.zeros((10, 10), dtype=int), (10, 10), id="10x10"),
+    pytest.param(np.zeros((1, 1), dtype=int), (1, 1), id="1x1"),
+    pytest.param(np.zeros((49, 49), dtype=int), (49, 49), id="49x49"),
+    pytest.param(np.zeros((4, 5), dtype=int), (4, 5), id="4x5"),
+    pytest.param(np.zeros((16, 15), dtype=int), (16, 15), id="16x15"),
+    pytest.param(np.zeros((4, 4, 1), dtype=int), (4, 4, 1), id="4x4x1"),
+    pytest.param(np.zeros(16, dtype=int), (16,), id="flat-16"),
+    pytest.param(np.zeros(256, dtype=int), (256,), id="flat-256"),
+]
+
+
+@pytest.mark.parametrize("grid, shape", OTHER_SIZES_BAD_SHAPES)
+def test_unsupported_shape_is_rejected_naming_the_shape(grid, shape):
+    with pytest.raises(ValueError, match=re.escape(str(shape))):
+        solve_sudoku(grid)
+
+
+@pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
+def test_other_size_is_rejected_when_9x9_is_asked_for(puzzle):
+    with pytest.raises(ValueError, match=re.escape(str(parse(puzzle).shape))):
+        solve_sudoku(parse(puzzle), size=SIZE)
+
+
+@pytest.mark.parametrize("given", [None, SMALL, 4], ids=["None", "string", "int"])
+def test_other_size_entry_rejects_non_grids_with_type_error(given):
+    with pytest.raises(TypeError):
+        solve_sudoku(given)

@@ -1,0 +1,183 @@
+"""Puzzles built to defeat a solver: each must get a right answer.
+
+There is no timing assertion here; ``pytest --durations`` shows how long each
+one takes.  The 9 x 9 puzzles go through the notebook's ``sudoku_solver``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from checker import is_valid_solution  # noqa: E402
+from helpers import count_solutions, solve_sudoku  # noqa: E402
+
+NOTEBOOK = ROOT / "sudoku.ipynb"
+BENCH = ROOT.parent / "shared" / "bench"
+TOP1465 = BENCH / "magictour_top1465.txt"
+ROYLE_17 = BENCH / "17clue_royle_49151.txt"
+TOP_PUZZLES = 10  #: how many of the first lines of top1465 are taken
+MINIMAL_PUZZLES = 5  #: ... and of the 17-clue collection
+SIZE = 9
+NO_SOLUTION = -1
+DESCENDING = [9, 8, 7, 6, 5, 4, 3, 2, 1]
+
+# Published hard puzzles ('.' or '0' = blank).
+EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"  # Arto Inkala, 2012
+PLATINUM_BLONDE = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+# Built for this file against plain backtracking (cells in reading order,
+# digits tried 1 to 9): the first row is blank and its solution is 987654321,
+# so every cell of it tries all the smaller digits first.  It was made by
+# relabelling a valid grid so that its first row reads 987654321, blanking
+# that row, then blanking further cells while the solution stayed unique;
+# such a search took more than 3,000,000 steps on it before it was stopped.
+ANTI_BACKTRACKING = "000000000320000005000010980006030059400001800003000200000000030004700000032000164"
+# 19 givens, no repeat, a candidate for every blank, and no solution: only a
+# search can tell (found by adding random consistent givens to an empty grid).
+SPARSE_NO_SOLUTION = "000040000000000003603000800000000700790000402000000000000050030010090006048700010"
+
+
+def parse(text: str) -> np.ndarray:
+    """A square grid from one line of text: '.' or '0' blank, then 1-9."""
+    values = [0 if ch in ".0" else int(ch) for ch in text.strip()]
+    side = int(round(len(values) ** 0.5))
+    return np.array(values, dtype=np.int64).reshape(side, side)
+
+
+def first_lines(path: Path, count: int) -> list[str]:
+    """The first ``count`` puzzles of a one-per-line collection, or none if it is absent."""
+    if not path.exists():
+        return []
+    with path.open(encoding="ascii") as lines:
+        return [next(lines).strip() for _ in range(count)]
+
+
+@pytest.fixture(scope="module")
+def notebook_solver():
+    """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
+    if not NOTEBOOK.exists():
+        pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
+    from tools.notebook_code import load_solver
+
+    return load_solver()
+
+
+# ---------------------------------------------------------------------------
+# Puzzles with a unique solution
+# ---------------------------------------------------------------------------
+
+UNIQUE = {
+    "everest": EVEREST,
+    "platinum-blonde": PLATINUM_BLONDE,
+    "golden-nugget": GOLDEN_NUGGET,
+    "easter-monster": EASTER_MONSTER,
+    "anti-backtracking": ANTI_BACKTRACKING,
+}
+TOP = [pytest.param(line, id=f"top1465-{k + 1}") for k, line in enumerate(first_lines(TOP1465, TOP_PUZZLES))]
+MINIMAL = [pytest.param(line, id=f"17-clue-{k + 1}") for k, line in enumerate(first_lines(ROYLE_17, MINIMAL_PUZZLES))]
+
+
+@pytest.mark.parametrize("text", UNIQUE.values(), ids=UNIQUE.keys())
+def test_hard_puzzle_gets_a_valid_answer(notebook_solver, text):
+    puzzle = parse(text)
+    assert is_valid_solution(puzzle, notebook_solver(puzzle.copy()))
+
+
+@pytest.mark.parametrize("text", UNIQUE.values(), ids=UNIQUE.keys())
+def test_hard_puzzle_has_one_solution(text):
+    """Guards the literals above: each is a proper puzzle with one solution."""
+    assert count_solutions(parse(text)) == 1
+
+
+@pytest.mark.skipif(not TOP, reason="../shared/bench/magictour_top1465.txt is absent")
+@pytest.mark.parametrize("text", TOP)
+def test_top1465_puzzle_gets_a_valid_answer(notebook_solver, text):
+    puzzle = parse(text)
+    assert is_valid_solution(puzzle, notebook_solver(puzzle.copy()))
+
+
+@pytest.mark.skipif(not MINIMAL, reason="../shared/bench/17clue_royle_49151.txt is absent")
+@pytest.mark.parametrize("text", MINIMAL)
+def test_17_clue_puzzle_gets_a_valid_answer(notebook_solver, text):
+    puzzle = parse(text)
+    assert is_valid_solution(puzzle, notebook_solver(puzzle.copy()))
+
+
+def test_anti_backtracking_puzzle_is_what_it_claims():
+    puzzle = parse(ANTI_BACKTRACKING)
+    assert not puzzle[0].any()
+    assert solve_sudoku(puzzle)[0].tolist() == DESCENDING
+
+
+# ---------------------------------------------------------------------------
+# Nearly empty grids
+# ---------------------------------------------------------------------------
+
+
+def test_empty_grid_gets_a_valid_answer(notebook_solver):
+    empty = np.zeros((SIZE, SIZE), dtype=np.int64)
+    assert is_valid_solution(empty, notebook_solver(empty.copy()))
+
+
+def test_grid_with_only_its_first_row_gets_a_valid_answer(notebook_solver):
+    puzzle = np.zeros((SIZE, SIZE), dtype=np.int64)
+    puzzle[0] = DESCENDING
+    assert is_valid_solution(puzzle, notebook_solver(puzzle.copy()))
+
+
+def test_many_solution_puzzle_gets_the_same_answer_every_time(notebook_solver):
+    puzzle = np.zeros((SIZE, SIZE), dtype=np.int64)
+    puzzle[0] = DESCENDING
+    assert np.array_equal(notebook_solver(puzzle.copy()), notebook_solver(puzzle.copy()))
+
+
+CLASHES = {
+    "same-row": ((4, 0), (4, 8)),
+    "same-column": ((0, 4), (8, 4)),
+    "same-box": ((3, 3), (5, 5)),
+}
+
+
+@pytest.mark.parametrize("first, second", CLASHES.values(), ids=CLASHES.keys())
+def test_nearly_empty_grid_with_two_clashing_givens_has_no_solution(notebook_solver, first, second):
+    puzzle = np.zeros((SIZE, SIZE), dtype=np.int64)
+    puzzle[first] = puzzle[second] = 7
+    assert (notebook_solver(puzzle) == NO_SOLUTION).all()
+
+
+def test_sparse_consistent_puzzle_without_solution_gets_all_minus_one(notebook_solver):
+    assert (notebook_solver(parse(SPARSE_NO_SOLUTION)) == NO_SOLUTION).all()
+
+
+def units(grid: np.ndarray) -> list[np.ndarray]:
+    """The 27 rows, columns and boxes of a 9 x 9 grid."""
+    boxes = [grid[r : r + 3, c : c + 3].ravel() for r in range(0, SIZE, 3) for c in range(0, SIZE, 3)]
+    return [*grid, *grid.T, *boxes]
+
+
+def test_sparse_puzzle_without_solution_gives_nothing_simple_away():
+    """Guards the literal above: 19 givens, no repeat, and a candidate for every blank."""
+    puzzle = parse(SPARSE_NO_SOLUTION)
+    assert np.count_nonzero(puzzle) == 19
+    for unit in units(puzzle):
+        givens = unit[unit > 0].tolist()
+        assert len(set(givens)) == len(givens)
+    for r, c in zip(*np.nonzero(puzzle == 0)):
+        box = puzzle[r // 3 * 3 : r // 3 * 3 + 3, c // 3 * 3 : c // 3 * 3 + 3]
+        used = set(puzzle[r].tolist()) | set(puzzle[:, c].tolist()) | set(box.ravel().tolist())
+        assert used < set(range(SIZE + 1)), f"[{r}, {c}] has no candidate"
+
+
+@pytest.mark.parametrize("side", [16, 25], ids=["16x16", "25x25"])
+def test_empty_large_grid_gets_a_valid_answer(side):
+    empty = np.zeros((side, side), dtype=np.int64)
+    assert is_valid_solution(empty, solve_sudoku(empty))
