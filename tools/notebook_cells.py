@@ -68,6 +68,30 @@ print("number of covers:", knuth.count_solutions())
     (
         "markdown",
         r"""
+### The dance: cover and uncover
+
+Covering a column takes it out of the list of columns still to fill and takes every row
+that has a 1 in it out of the other columns, so the sizes of those columns drop.
+Uncovering puts everything back, in exactly the reverse order, and every size returns to
+what it was. Here is column A (0) of Knuth's matrix, which rows 1 and 3 fill:
+""",
+    ),
+    (
+        "code",
+        """
+def sizes(matrix):
+    return [column.size for column in matrix.columns]
+
+print("sizes before:        ", sizes(knuth))
+knuth.columns[0].cover()
+print("after covering A:    ", sizes(knuth))
+knuth.columns[0].uncover()
+print("after uncovering A:  ", sizes(knuth))
+""",
+    ),
+    (
+        "markdown",
+        r"""
 ### Sudoku as exact cover
 
 Each of the $9^3 = 729$ candidates "digit $d$ in cell $(r, c)$" is a row of the matrix, and
@@ -83,6 +107,17 @@ picks 81 rows that fill every column exactly once. Here are the four columns of
 families = ["cell", "row-digit", "column-digit", "box-digit"]
 for family, column in zip(families, constraint_columns(4, 7, 3)):
     print(f"{family:>13}: column {column}")
+""",
+    ),
+    (
+        "markdown",
+        r"""
+The picture below is the whole 729 x 324 matrix for a hard puzzle of `data/`: the givens
+rule out most of it (light), and what is left (dark) is the problem Algorithm X actually
+faces. On the right, one step of the search: the column with the fewest 1s is covered,
+and with it every row that competes for it.
+
+<img src="images/exact_cover.png" style="width: 100%;"/>
 """,
     ),
     (
@@ -206,6 +241,33 @@ for category in ["very_easy", "easy", "medium", "hard"]:
         unsolvable += no_solution
         right += np.array_equal(answer, expected) and (no_solution or is_valid_solution(puzzle, answer))
     print(f"{category:>9}: {right}/{len(puzzles)} right ({unsolvable} without a solution)")
+""",
+    ),
+    (
+        "markdown",
+        r"""
+### How fast is it?
+
+Each puzzle of `data/` timed the way the autograder times it, with `time.process_time()`
+around one call. The numbers change from run to run and from machine to machine (so CI
+does not compare them); `readme.md` reports a full benchmark on thousands of puzzles,
+against other solvers.
+""",
+    ),
+    (
+        "code",
+        """
+# NBVAL_IGNORE_OUTPUT
+import time
+
+print(f"{'category':>9}  {'mean ms':>8}  {'max ms':>7}")
+for category in ["very_easy", "easy", "medium", "hard"]:
+    times_ms = []
+    for puzzle in np.load(f"data/{category}_puzzle.npy"):
+        start = time.process_time()
+        sudoku_solver(puzzle)
+        times_ms.append(1000 * (time.process_time() - start))
+    print(f"{category:>9}  {sum(times_ms) / len(times_ms):8.3f}  {max(times_ms):7.3f}")
 """,
     ),
 ]
