@@ -486,6 +486,7 @@ class SudokuEngine:
                 blank |= 1 << i
         places = [board & blank for board in places]
         units = self.unit_boards
+        seen = [-1] * self.size  # each board as its last hidden-single check left it
         while blank and forced:
             # Naked singles, for the whole grid at once: ``once`` marks the
             # cells held by at least one board, ``twice`` by at least two.
@@ -517,6 +518,9 @@ class SudokuEngine:
             found = False
             for d in digits:
                 board = places[d]
+                if board == seen[d]:
+                    continue  # unchanged since its last check found nothing
+                seen[d] = board
                 for unit in units:
                     cell = board & unit
                     if not cell or cell & (cell - 1):
@@ -528,6 +532,7 @@ class SudokuEngine:
                     for e in digits:
                         places[e] &= ~cell
                     found = True
+                    seen[d] = -1  # its own placement may open another single
                 places[d] = board
             if not found and self.optimisations.locked_candidates:
                 found = self._lock_candidates(places)
