@@ -96,6 +96,23 @@ def test_a_crash_is_wrong():
     assert not benchmark.is_right(PUZZLE, None, VALID)
 
 
+# --- statistics -------------------------------------------------------------
+
+
+def test_significant_keeps_four_digits():
+    assert benchmark.significant(0.0123456) == 0.01235
+    assert benchmark.significant(98765.4) == 98770.0
+
+
+def test_the_percentiles_run_from_the_fastest_to_the_slowest_call():
+    seconds = np.array([0.001, 0.0030004])  # 1 ms and 3.0004 ms
+    timings = benchmark.Timings(seconds, np.ones(2, dtype=bool), np.ones(2, dtype=bool))
+    result = benchmark.summarise("ours", timings, tiny_set(), None)
+    assert len(result.percentiles_ms) == len(benchmark.PERCENTILES) == 101
+    assert (result.percentiles_ms[0], result.percentiles_ms[50], result.percentiles_ms[-1]) == (1.0, 2.0, 3.0)
+    assert result.percentiles_ms == sorted(result.percentiles_ms)
+
+
 # --- loading sets -----------------------------------------------------------
 
 
@@ -213,6 +230,7 @@ def test_a_run_writes_json_and_markdown(tmp_path):
     assert (entry["n"], entry["size"]) == (3, 15)
     assert [(r["solver"], r["n"], r["wrong"]) for r in entry["solvers"]][0] == ("ours", 3, 0)
     assert all(r["n"] == 2 and r["ratio"] > 0 for r in entry["solvers"][1:])
+    assert all(len(r["percentiles_ms"]) == len(benchmark.PERCENTILES) for r in entry["solvers"])
     assert report["metadata"]["sample"] == 3
     markdown = (tmp_path / benchmark.MARKDOWN_NAME).read_text()
     assert "### Our solver" in markdown and "| assignment/hard | 3 of 15 | 3/3 | 0 |" in markdown

@@ -33,6 +33,11 @@ not fatal.
 the solver runs with all switches on and, interleaved, with each one off in
 turn, and the report gives the ratio of the means (off / on).
 
+For every solver on every set the results give the mean, median, 95th
+percentile and maximum time, and ``percentiles_ms``: the time at every whole
+percentile 0..100 (to ``SIGNIFICANT_DIGITS`` digits), from which
+``tools/figures.py`` draws the distributions.
+
 Results are merged, keyed by set name, into ``results/benchmark.json`` and
 rewritten as tables in ``results/benchmark.md``; the tables of this run go to
 stdout, progress to stderr.  The exit status is 1 when our solver gave a
@@ -89,13 +94,17 @@ MS_PER_S = 1000.0
 MS_DECIMALS = 4  #: JSON keeps times to 0.1 microsecond
 RATIO_DECIMALS = 3
 PERCENTILE = 95
+#: every whole percentile, 0 (the minimum) to 100 (the maximum), stored per
+#: solver so that figures can draw the distribution of the times
+PERCENTILES = tuple(range(101))
+SIGNIFICANT_DIGITS = 4  #: of each stored percentile; the timer's noise is larger
 WRONG_EXAMPLES = 5  #: how many indices of wrong answers a result keeps
 PROGRESS_TTY_INTERVAL_S = 0.2
 PROGRESS_LOG_AFTER_S = 5.0  #: when stderr is not a terminal, stay quiet this long
 PROGRESS_LOG_INTERVAL_S = 10.0
 DEFAULT_OUT = ROOT / "results"
 JSON_NAME = "benchmark.json"
-SCHEMA = 1  #: the layout of benchmark.json; results in another layout are not merged
+SCHEMA = 2  #: the layout of benchmark.json; results in another layout are not merged
 MARKDOWN_NAME = "benchmark.md"
 
 
@@ -379,6 +388,7 @@ class SolverResult:
     median_ms: float
     p95_ms: float
     max_ms: float
+    percentiles_ms: list[float]  #: the times at each of ``PERCENTILES``
     ours_mean_ms: float | None = None
     ratio: float | None = None
     wrong_examples: list[int] = field(default_factory=list)  #: source indices of wrong answers
@@ -425,6 +435,11 @@ def in_ms(seconds: float) -> float:
     return round(float(seconds) * MS_PER_S, MS_DECIMALS)
 
 
+def significant(value: float, digits: int = SIGNIFICANT_DIGITS) -> float:
+    """``value`` rounded to ``digits`` significant digits: 0.012346 for 0.0123456."""
+    return float(f"{float(value):.{digits}g}")
+
+
 def summarise(name: str, timings: Timings, puzzle_set: PuzzleSet, ours: Timings | None) -> SolverResult:
     """The statistics of one contestant; ``ours`` gives the ratio's denominator."""
     ran = timings.ran
@@ -439,6 +454,7 @@ def summarise(name: str, timings: Timings, puzzle_set: PuzzleSet, ours: Timings 
         median_ms=in_ms(np.median(seconds)),
         p95_ms=in_ms(np.percentile(seconds, PERCENTILE)),
         max_ms=in_ms(np.max(seconds)),
+        percentiles_ms=[significant(t * MS_PER_S) for t in np.percentile(seconds, PERCENTILES)],
         wrong_examples=[int(i) for i in puzzle_set.indices[wrong][:WRONG_EXAMPLES]],
     )
     if ours is not None:

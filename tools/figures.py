@@ -1,14 +1,31 @@
 """Draw the figures in ``images/`` from the project's own files.
 
-Usage: ``python tools/figures.py [--out DIR] [NAME ...]`` draws every figure
-of ``FIGURES`` (or only those named) into ``DIR`` (default: the repo's
-``images/``).  Each figure is one function that takes the output folder and
-returns the path it wrote; adding a figure means writing such a function and
-listing it in ``FIGURES``.
+Usage: ``python tools/figures.py [--out DIR] [--results PATH] [NAME ...]``
+draws every figure of ``FIGURES`` (or only those named) into ``DIR``
+(default: the repo's ``images/``).  Each figure is one function that takes
+the output folder and the ``Inputs`` to read, and returns the path it wrote;
+adding a figure means writing such a function and listing it in ``FIGURES``.
 
 Figures
-    sudoku.png  the first very_easy puzzle of ``data/`` beside its solution:
-                givens in black, the digits the solver fills in in colour.
+    sudoku.png       the first very_easy puzzle of ``data/`` beside its
+                     solution: givens in black, the digits the solver fills in
+                     in colour.
+    times.png        the distribution of our solver's time per puzzle on every
+                     set of the benchmark results, as box plots drawn from the
+                     stored percentiles (log time axis).
+    comparison.png   our solver's mean time per puzzle against the other
+                     solvers measured in the same run, set by set, and each
+                     one's time relative to ours.
+    exact_cover.png  the 729 x 324 exact-cover matrix of the first solvable
+                     hard puzzle of ``data/``, with what its givens remove, and
+                     one cover step of Algorithm X on what remains.
+
+``times.png`` and ``comparison.png`` read ``results/benchmark.json``
+(``--results`` reads another file), written by ``tools/benchmark.py``.  When
+it (or any input) is missing or in another layout, the figure is not drawn:
+a one-line message on stderr says why, the other figures are still drawn,
+and the exit status is 1.  A set missing from the results is left out of a
+figure, with a note on stderr.
 
 Output is kept reproducible where matplotlib allows: the Agg backend (no
 screen needed), a fixed size and resolution, the default style reset before
@@ -18,8 +35,10 @@ drawing, and no "Software" or date entry in the PNG's metadata.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import matplotlib
@@ -27,16 +46,27 @@ import matplotlib
 matplotlib.use("Agg")  # before pyplot: draw to files, never to a screen
 
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import helpers  # noqa: E402
+from tools.benchmark import CATEGORIES, JSON_NAME, OURS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+
 DATA = ROOT / "data"
+RESULTS = ROOT / "results" / JSON_NAME
 DEFAULT_OUT = ROOT / "images"
 
 SIZE = 9  #: cells on a side
 BOX = 3  #: cells on a side of a box
 EMPTY = 0
+NO_SOLUTION = -1
 
 DPI = 100
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
@@ -48,6 +78,88 @@ TITLE_FONTSIZE = 15
 GIVEN_COLOUR = "black"
 FILLED_COLOUR = "#d62728"  #: the digits the solution adds
 LINE_COLOUR = "black"
+
+# Charts of the benchmark results
+LABEL_FONTSIZE = 12
+TICK_FONTSIZE = 11
+CHART_TITLE_FONTSIZE = 14
+LEGEND_FONTSIZE = 11
+ROW_INCHES = 0.36  #: height of one set's row in the charts
+CHART_MARGIN_INCHES = 1.9  #: room above and below the rows: title, legend, axis label
+GROUP_GAP = 0.6  #: extra space between groups of sets, in rows
+#: one colour per group of sets (tab10), so a set's group shows at a glance
+GROUP_COLOURS = {
+    "data": "#1f77b4",
+    "assignment": "#ff7f0e",
+    "17clue": "#2ca02c",
+    "top1465": "#d62728",
+    "kaggle": "#9467bd",
+}
+OTHER_GROUP_COLOUR = "#7f7f7f"
+#: the sets the times figure expects; kaggle's bands are drawn when present
+EXPECTED_SETS = [f"{group}/{c}" for group in ("data", "assignment") for c in CATEGORIES] + ["17clue", "top1465"]
+MINOR_LABELS = (2, 5)  #: the minor ticks of a log axis that get a label
+DECADE = 10.0
+MIN_MS = 1e-4  #: times are clamped to this on log axes (0.1 microsecond, the JSON's resolution)
+
+TIMES_FIGSIZE_WIDTH = 11.0
+BOX_LOW, BOX_HIGH = 25, 75  #: percentiles at the box's edges
+WHISKER_LOW, WHISKER_HIGH = 5, 95  #: percentiles at the whiskers' ends
+MEDIAN = 50
+BOX_HEIGHT = 0.62  #: of a row
+CAP_HEIGHT = 0.3  #: of a row, the bars at the whiskers' ends
+BOX_ALPHA = 0.75
+WHISKER_WIDTH = 1.3  #: points
+MEDIAN_WIDTH = 2.0  #: points
+MEAN_MARKER = {"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 6}
+SLOWEST_MARKER = {"marker": "o", "color": "black", "markersize": 4.5}
+
+COMPARISON_FIGSIZE_WIDTH = 13.0
+#: how each solver is drawn: label, colour, marker, marker size
+SOLVER_STYLES = {
+    OURS: ("ours (notebook)", "#d62728", "o", 10),
+    "exact-cover": ("exact-cover (C)", "#1f77b4", "s", 7),
+    "dlx": ("dlx (Python)", "#2ca02c", "^", 8),
+    "baseline": ("baseline DLX", "#7f7f7f", "D", 6),
+}
+OTHER_SOLVER_STYLE = ("", "#8c564b", "v", 7)
+
+# The exact-cover figure
+EXACT_COVER_FIGSIZE = (14.0, 10.0)  #: inches
+EXACT_COVER_DPI = 150  #: over one pixel per matrix row (729) in the left panel
+FAMILY_LABELS = ("cell", "row-digit", "column-digit", "box-digit")
+#: colours (RGB, 0..1) of the matrix entries
+WHITE = (1.0, 1.0, 1.0)
+KEPT_ONE = (0.05, 0.10, 0.35)  #: a 1 that is still in the matrix
+GIVEN_ONE = (0.90, 0.45, 0.0)  #: a 1 in a given's row: the rows the givens choose
+REMOVED_BACKGROUND = (0.92, 0.92, 0.92)  #: a 0 in a row or column the givens remove
+REMOVED_ONE = (0.62, 0.62, 0.62)  #: a 1 in a row the givens remove
+STEP_REMOVED_BACKGROUND = (1.0, 0.86, 0.84)  #: a 0 in a row or column the step removes
+STEP_REMOVED_ONE = (0.93, 0.42, 0.38)  #: a 1 in a row the step removes
+COLUMN_ONE = (0.95, 0.60, 0.0)  #: a 1 in another row of the column the S heuristic picks
+CHOSEN_ONE = (0.70, 0.0, 0.0)  #: a 1 in the row the step chooses
+HIGHLIGHT_BACKGROUND = (1.0, 0.88, 0.45)  #: a 0 in the column picked or the row chosen
+MARKER_COLOUR = "#b00000"  #: the triangles on the frame that point at them
+MARKER_SIZE = 9
+MATRIX_FONTSIZE = 12
+
+
+class MissingInput(Exception):
+    """A figure cannot be drawn: its input is missing or unusable.  The
+    message says which file and what to do about it."""
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The files the figures read."""
+
+    data: Path = DATA  #: the project's puzzles
+    results: Path = RESULTS  #: the benchmark's JSON
+
+
+def note(figure: str, text: str) -> None:
+    """Tell the user, on stderr, about something left out of ``figure``."""
+    print(f"note: {figure}: {text}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------------------
@@ -79,12 +191,117 @@ def draw_grid(ax: Axes, values: np.ndarray, givens: np.ndarray, title: str) -> N
     ax.set_title(title, fontsize=TITLE_FONTSIZE)
 
 
-def save(fig: plt.Figure, path: Path) -> Path:
+def save(fig: plt.Figure, path: Path, dpi: int = DPI) -> Path:
     """Write ``fig`` to ``path`` as a reproducible PNG, close it, return ``path``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    fig.savefig(path, dpi=dpi, metadata=PNG_METADATA)
     plt.close(fig)
     return path
+
+
+# ---------------------------------------------------------------------------
+# Reading the benchmark results
+# ---------------------------------------------------------------------------
+
+
+def needed(puzzles: Path) -> Path:
+    """``puzzles``, a file of ``data/``; raises ``MissingInput`` if it is not there."""
+    if not puzzles.is_file():
+        raise MissingInput(f"{puzzles} not found; make the puzzles with tools/make_data.py")
+    return puzzles
+
+
+def load_results(path: Path) -> dict:
+    """The report in ``path``, as written by ``tools/benchmark.py``.
+
+    Raises ``MissingInput`` when the file is missing, is not JSON or holds
+    results in another layout than ``benchmark.SCHEMA``.
+    """
+    if not path.is_file():
+        raise MissingInput(f"{path} not found; run tools/benchmark.py first, or pass --results PATH")
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise MissingInput(f"{path} is not a JSON file ({error})") from error
+    if not isinstance(report, dict) or report.get("schema") != SCHEMA:
+        found = report.get("schema") if isinstance(report, dict) else None
+        raise MissingInput(
+            f"{path} holds results in layout {found!r}, not {SCHEMA}; run tools/benchmark.py again"
+        )
+    return report
+
+
+def solver_results(entry: dict) -> dict[str, dict]:
+    """The results of one set, by solver name."""
+    return {result["solver"]: result for result in entry.get("solvers", [])}
+
+
+def set_label(name: str) -> str:
+    """How a set is named on a chart: ``assignment/very easy``, ``kaggle/rating 2-3``."""
+    group, _, part = name.partition("/")
+    if group == "kaggle" and part:
+        return f"kaggle/rating {part.replace('-', '–')}"
+    return name.replace("_", " ")
+
+
+def puzzles_label(n: int, size: int) -> str:
+    """``15``, or ``20 of 49,151`` for a sample."""
+    return f"{n:,}" if n == size else f"{n:,} of {size:,}"
+
+
+def row_positions(names: Sequence[str]) -> np.ndarray:
+    """The y position of each set's row, top to bottom, with a gap between groups."""
+    positions, y = [], 0.0
+    for k, name in enumerate(names):
+        if k and group_of(name) != group_of(names[k - 1]):
+            y += GROUP_GAP
+        positions.append(y)
+        y += 1.0
+    return np.array(positions)
+
+
+def label_rows(ax: Axes, names: Sequence[str], positions: np.ndarray) -> None:
+    """Name the sets along the y axis, coloured by group, first at the top."""
+    ax.set_yticks(positions, [set_label(name) for name in names], fontsize=TICK_FONTSIZE)
+    for tick, name in zip(ax.get_yticklabels(), names):
+        tick.set_color(GROUP_COLOURS.get(group_of(name), OTHER_GROUP_COLOUR))
+    ax.set_ylim(positions[-1] + 0.7, positions[0] - 0.7)
+    ax.tick_params(axis="y", length=0)
+
+
+def chart_height(rows: int) -> float:
+    """Inches for a chart of ``rows`` sets."""
+    return CHART_MARGIN_INCHES + ROW_INCHES * rows
+
+
+def log_axis(ax: Axes, label: str, unit: str = "") -> None:
+    """A log x axis with plain numbers as labels: 0.1, 1, 10 and, smaller,
+    the 2s and 5s between them; ``unit`` follows each number."""
+
+    def major(x: float, _: object) -> str:
+        return f"{x:g}{unit}"
+
+    def minor(x: float, _: object) -> str:
+        low, high = ax.get_xlim()
+        mantissa = x / 10 ** np.floor(np.log10(x))
+        # An axis spanning less than a decade may hold no major tick: label every minor one.
+        wanted = high / low < DECADE or np.isclose(mantissa, MINOR_LABELS).any()
+        return f"{float(f'{x:.2g}'):g}{unit}" if wanted else ""  # 1.1, 0.05, 500: no float noise
+
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(major))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(minor))
+    ax.set_xlabel(label, fontsize=LABEL_FONTSIZE)
+    ax.tick_params(axis="x", which="major", labelsize=TICK_FONTSIZE)
+    ax.tick_params(axis="x", which="minor", labelsize=TICK_FONTSIZE - 2, labelcolor="0.35")
+    ax.grid(axis="x", which="major", color="0.85", linewidth=0.8)
+    ax.grid(axis="x", which="minor", color="0.93", linewidth=0.5)
+    ax.set_axisbelow(True)
+
+
+def in_figure_inches(fig: plt.Figure, inches: float) -> float:
+    """``inches`` as a fraction of the figure's height."""
+    return inches / fig.get_figheight()
 
 
 # ---------------------------------------------------------------------------
@@ -92,10 +309,10 @@ def save(fig: plt.Figure, path: Path) -> Path:
 # ---------------------------------------------------------------------------
 
 
-def sudoku_figure(out: Path, data: Path = DATA) -> Path:
+def sudoku_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     """``sudoku.png``: the first very_easy puzzle of ``data`` and its solution, side by side."""
-    puzzle = np.load(data / "very_easy_puzzle.npy")[0]
-    solution = np.load(data / "very_easy_solution.npy")[0]
+    puzzle = np.load(needed(inputs.data / "very_easy_puzzle.npy"))[0]
+    solution = np.load(needed(inputs.data / "very_easy_solution.npy"))[0]
     givens = puzzle != EMPTY
     fig, (left, right) = plt.subplots(1, 2, figsize=SUDOKU_FIGSIZE, dpi=DPI)
     draw_grid(left, puzzle, givens, "Puzzle")
@@ -104,27 +321,366 @@ def sudoku_figure(out: Path, data: Path = DATA) -> Path:
     return save(fig, out / "sudoku.png")
 
 
-FIGURES: dict[str, Callable[[Path], Path]] = {
+def times_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``times.png``: box plots of our solver's time per puzzle, one per set.
+
+    Each box is drawn from the set's stored percentiles: the box spans the
+    25th to 75th, the line inside is the median, the whiskers reach the 5th
+    and 95th, a dot marks the slowest puzzle and a diamond the mean.
+    """
+    report = load_results(inputs.results)
+    sets = report.get("sets", {})
+    for name in EXPECTED_SETS:
+        if name not in sets:
+            note("times", f"no results for {name} in {inputs.results}; left out")
+    if not any(group_of(name) == "kaggle" for name in sets):
+        note("times", f"no kaggle bands in {inputs.results}; left out")
+    names, percentiles, stats = [], [], []
+    for name in sorted(sets, key=set_order):
+        ours = solver_results(sets[name]).get(OURS)
+        if ours is None or len(ours.get("percentiles_ms", [])) != len(PERCENTILES):
+            note("times", f"no percentiles of our solver for {name}; left out")
+            continue
+        names.append(name)
+        percentiles.append(ours["percentiles_ms"])
+        stats.append((ours["mean_ms"], ours["n"], sets[name]["size"]))
+    if not names:
+        raise MissingInput(f"{inputs.results} has no times of our solver for any set")
+    p = np.maximum(np.array(percentiles), MIN_MS).T  # p[k]: the k-th percentile of every set
+    means = np.maximum([mean for mean, _, _ in stats], MIN_MS)
+
+    fig, ax = plt.subplots(figsize=(TIMES_FIGSIZE_WIDTH, chart_height(len(names))), dpi=DPI)
+    positions = row_positions(names)
+    colours = [GROUP_COLOURS.get(group_of(name), OTHER_GROUP_COLOUR) for name in names]
+    line = {"color": "black", "linewidth": WHISKER_WIDTH}
+    ax.hlines(positions, p[WHISKER_LOW], p[BOX_LOW], **line)
+    ax.hlines(positions, p[BOX_HIGH], p[WHISKER_HIGH], **line)
+    for end in (WHISKER_LOW, WHISKER_HIGH):
+        ax.vlines(p[end], positions - CAP_HEIGHT / 2, positions + CAP_HEIGHT / 2, **line)
+    ax.barh(positions, p[BOX_HIGH] - p[BOX_LOW], left=p[BOX_LOW], height=BOX_HEIGHT, color=colours,
+            alpha=BOX_ALPHA, edgecolor="black", linewidth=1.0, zorder=2)
+    ax.vlines(p[MEDIAN], positions - BOX_HEIGHT / 2, positions + BOX_HEIGHT / 2, color="black",
+              linewidth=MEDIAN_WIDTH, zorder=3)
+    ax.plot(means, positions, linestyle="none", zorder=4, **MEAN_MARKER)
+    ax.plot(p[-1], positions, linestyle="none", zorder=4, **SLOWEST_MARKER)
+    label_rows(ax, names, positions)
+    log_axis(ax, "CPU time per puzzle (ms, log scale)")
+
+    # The number of puzzles timed, on the right, so that small samples show.
+    right = ax.twinx()
+    right.set_ylim(ax.get_ylim())
+    right.set_yticks(positions, [puzzles_label(n, size) for _, n, size in stats], fontsize=TICK_FONTSIZE - 1)
+    right.tick_params(axis="y", length=0, colors="0.3")
+    right.set_ylabel("puzzles timed", fontsize=LABEL_FONTSIZE, color="0.3")
+
+    ax.set_title("Our solver: time per puzzle, by set", fontsize=CHART_TITLE_FONTSIZE, pad=34)
+    legend = [
+        Patch(facecolor="0.75", edgecolor="black", label=f"{BOX_LOW}th–{BOX_HIGH}th percentile"),
+        Line2D([], [], color="black", linewidth=MEDIAN_WIDTH, label="median"),
+        Line2D([], [], color="black", linewidth=WHISKER_WIDTH, marker="|", markersize=10,
+               label=f"whiskers: {WHISKER_LOW}th–{WHISKER_HIGH}th"),
+        Line2D([], [], linestyle="none", label="mean", **MEAN_MARKER),
+        Line2D([], [], linestyle="none", label="slowest", **SLOWEST_MARKER),
+    ]
+    ax.legend(handles=legend, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(legend),
+              fontsize=LEGEND_FONTSIZE, frameon=False, handlelength=1.8, columnspacing=1.4)
+    fig.subplots_adjust(left=0.2, right=0.86, top=1 - in_figure_inches(fig, 0.85),
+                        bottom=in_figure_inches(fig, 0.65))
+    return save(fig, out / "times.png")
+
+
+def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``comparison.png``: mean time per puzzle of every solver on every set
+    where others were measured (left), and each one's mean over ours (right).
+
+    Ours is its mean on the same puzzles as the others (the alternatives may
+    run on a subsample of a set), so both panels compare like with like.
+    """
+    report = load_results(inputs.results)
+    sets = report.get("sets", {})
+    names = [name for name in sorted(sets, key=set_order) if len(sets[name].get("solvers", [])) > 1]
+    for name in sets:
+        if name not in names:
+            note("comparison", f"no other solvers were measured on {name}; left out")
+    if not names:
+        raise MissingInput(f"{inputs.results} has no set measured with other solvers; "
+                           "run tools/benchmark.py without --alternatives")
+    found = {r["solver"] for name in names for r in sets[name]["solvers"][1:]}
+    others = [s for s in SOLVER_STYLES if s in found] + sorted(found - set(SOLVER_STYLES))
+    for name in names:
+        for result in sets[name]["solvers"][1:]:
+            if result["wrong"]:
+                note("comparison", f"{result['solver']} gave {result['wrong']} wrong answers on {name}")
+
+    # means[solver][k] and ratios[solver][k]: NaN where the solver did not run on set k
+    means = {solver: np.full(len(names), np.nan) for solver in [OURS, *others]}
+    ratios = {solver: np.full(len(names), np.nan) for solver in [OURS, *others]}
+    for k, name in enumerate(names):
+        alternatives = sets[name]["solvers"][1:]
+        means[OURS][k] = alternatives[0]["ours_mean_ms"]  # they share one subsample
+        ratios[OURS][k] = 1.0
+        for result in alternatives:
+            means[result["solver"]][k] = result["mean_ms"]
+            ratios[result["solver"]][k] = result["ratio"]
+
+    fig, (left, right) = plt.subplots(
+        1, 2, figsize=(COMPARISON_FIGSIZE_WIDTH, chart_height(len(names))), dpi=DPI, sharey=True,
+        gridspec_kw={"width_ratios": (1.2, 1.0), "wspace": 0.05},
+    )
+    positions = row_positions(names)
+    for ax, values in ((left, means), (right, ratios)):
+        table = np.maximum(np.array(list(values.values())), MIN_MS)
+        # A grey line from the fastest to the slowest guides the eye along a row.
+        ax.hlines(positions, np.nanmin(table, axis=0), np.nanmax(table, axis=0), color="0.82",
+                  linewidth=1.2, zorder=1)
+        for solver, row in values.items():
+            label, colour, marker, size = SOLVER_STYLES.get(solver, (solver, *OTHER_SOLVER_STYLE[1:]))
+            ax.plot(np.maximum(row, MIN_MS), positions, linestyle="none", label=label, color=colour,
+                    marker=marker, markersize=size, markeredgecolor="black", markeredgewidth=0.6,
+                    zorder=3 if solver == OURS else 2)
+    right.axvline(1.0, color=SOLVER_STYLES[OURS][1], linewidth=1.5, zorder=1.5)
+
+    label_rows(left, names, positions)
+    log_axis(left, "mean CPU time per puzzle (ms, log scale)")
+    log_axis(right, "mean time ÷ our mean time (log scale)", unit="×")
+    right.tick_params(axis="y", length=0)
+    left.set_title("Mean time per puzzle", fontsize=LABEL_FONTSIZE + 1)
+    right.set_title("Relative to ours on the same puzzles\n(right of the red line: slower than ours)",
+                    fontsize=LABEL_FONTSIZE + 1)
+    fig.suptitle("Our solver against the other solvers, measured in the same run",
+                 fontsize=CHART_TITLE_FONTSIZE, y=1 - in_figure_inches(fig, 0.12))
+    fig.legend(*left.get_legend_handles_labels(), loc="upper center", ncol=1 + len(others),
+               bbox_to_anchor=(0.5, 1 - in_figure_inches(fig, 0.45)), fontsize=LEGEND_FONTSIZE,
+               frameon=False, columnspacing=1.8)
+    fig.subplots_adjust(left=0.15, right=0.98, top=1 - in_figure_inches(fig, 1.35),
+                        bottom=in_figure_inches(fig, 0.7))
+    return save(fig, out / "comparison.png")
+
+
+# --- the exact-cover matrix -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoverStep:
+    """One puzzle's exact-cover matrix, what its givens leave, and one step
+    of Algorithm X on that.
+
+    Masks are over the full matrix; ``column`` and ``row`` index it too.
+    """
+
+    matrix: np.ndarray  #: (729, 324) bool
+    given_rows: np.ndarray  #: the candidate rows of the givens
+    rows_left: np.ndarray  #: bool per row: not removed by the givens
+    columns_left: np.ndarray  #: bool per column: not covered by the givens
+    column: int  #: the column with the fewest 1s among those left (the S heuristic)
+    column_rows: np.ndarray  #: the rows left with a 1 in ``column``
+    row: int  #: the row chosen: the first of ``column_rows``
+    rows_after: np.ndarray  #: bool per row: still there after choosing ``row``
+    columns_after: np.ndarray  #: bool per column: still there after choosing ``row``
+
+
+def sudoku_matrix(box: int = BOX) -> np.ndarray:
+    """The exact-cover matrix of the sudoku of order ``box``, as bool."""
+    rows = helpers.exact_cover_rows(box)
+    size = box * box
+    matrix = np.zeros((len(rows), 4 * size * size), dtype=bool)
+    for row, columns in enumerate(rows):
+        matrix[row, list(columns)] = True
+    return matrix
+
+
+def cover_step(puzzle: np.ndarray) -> CoverStep:
+    """The givens of ``puzzle`` chosen, then one step of Algorithm X.
+
+    Choosing a row covers its columns, and covering a column removes every
+    row with a 1 in it.  The step takes the first column with the fewest 1s
+    among those left and chooses its first row, as Algorithm X tries them.
+    """
+    matrix = sudoku_matrix()
+    cells = np.asarray(puzzle).ravel()
+    given_rows = np.array([helpers.candidate_row(int(cell), int(cells[cell]), SIZE)
+                           for cell in np.flatnonzero(cells != EMPTY)])
+    columns_left = ~matrix[given_rows].any(axis=0)
+    rows_left = ~matrix[:, ~columns_left].any(axis=1)
+    sizes = np.where(columns_left, matrix[rows_left].sum(axis=0), np.iinfo(np.int64).max)
+    column = int(np.argmin(sizes))
+    column_rows = np.flatnonzero(rows_left & matrix[:, column])
+    if not len(column_rows):
+        raise ValueError("the givens leave a column with no 1s: the puzzle has no solution")
+    row = int(column_rows[0])
+    columns_after = columns_left & ~matrix[row]
+    rows_after = rows_left & ~matrix[:, matrix[row]].any(axis=1)
+    return CoverStep(matrix, given_rows, rows_left, columns_left, column, column_rows, row,
+                     rows_after, columns_after)
+
+
+def first_solvable(data: Path, category: str = "hard") -> np.ndarray:
+    """The first puzzle of ``category`` in ``data`` whose stored solution is not all -1."""
+    solutions_file = data / f"{category}_solution.npy"
+    puzzles = np.load(needed(data / f"{category}_puzzle.npy"))
+    solutions = np.load(needed(solutions_file))
+    for puzzle, solution in zip(puzzles, solutions):
+        if not (solution == NO_SOLUTION).all():
+            return puzzle
+    raise MissingInput(f"{solutions_file} stores no solvable {category} puzzle")
+
+
+def column_name(column: int) -> str:
+    """``box 4, digit 7``: the constraint a column stands for (units from 0, as in the rows' formula)."""
+    family, within = divmod(column, SIZE * SIZE)
+    unit, digit0 = divmod(within, SIZE)
+    if family == 0:
+        return f"cell ({unit}, {digit0})"
+    return f"{('row', 'column', 'box')[family - 1]} {unit}, digit {digit0 + 1}"
+
+
+def row_name(row: int) -> str:
+    """``7 in (4, 5)``: the candidate a row stands for, digit in cell (r, c)."""
+    cell, digit = helpers.decode_row(row, SIZE)
+    r, c = divmod(cell, SIZE)
+    return f"{digit} in ({r}, {c})"
+
+
+def boundaries(kept: np.ndarray, step: int, total: int) -> tuple[list[float], list[str]]:
+    """Where the lines 0, ``step``, 2 ``step`` .. ``total`` of the full matrix
+    fall among the ``kept`` ones (sorted indices), as image positions (entry
+    k is centred on k), and their numbers as labels."""
+    marks = range(0, total + 1, step)
+    return [int(np.searchsorted(kept, mark)) - 0.5 for mark in marks], [str(mark) for mark in marks]
+
+
+def draw_matrix(ax: Axes, colours: np.ndarray, rows: np.ndarray, columns: np.ndarray) -> None:
+    """Show an (len(rows), len(columns), 3) array of colours, one matrix
+    entry per image cell, row 0 at the top; ``rows`` and ``columns`` are the
+    numbers in the full matrix of the lines shown.  Ticks mark every 81st
+    row and column of the full matrix, and the four column families are
+    named along the top."""
+    n_rows, n_columns = SIZE**3, 4 * SIZE * SIZE
+    ax.imshow(colours, aspect="auto", interpolation="nearest")
+    ax.set_yticks(*boundaries(rows, SIZE * SIZE, n_rows))
+    xs, labels = boundaries(columns, SIZE * SIZE, n_columns)
+    ax.set_xticks(xs, labels)
+    for x in xs[1:-1]:
+        ax.axvline(x, color="0.3", linewidth=0.8)
+    top = ax.secondary_xaxis("top")
+    top.set_xticks([(a + b) / 2 for a, b in zip(xs, xs[1:])], FAMILY_LABELS, fontsize=MATRIX_FONTSIZE)
+    top.tick_params(axis="x", length=0)
+    ax.tick_params(labelsize=MATRIX_FONTSIZE - 1)
+
+
+def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``exact_cover.png``: the exact-cover matrix of the first solvable hard
+    puzzle of ``data``: what its givens remove (left) and one cover step of
+    Algorithm X on what remains (right)."""
+    step = cover_step(first_solvable(inputs.data))
+    matrix = step.matrix
+    n_rows, n_columns = matrix.shape
+
+    # Left: the whole matrix; the rows and columns the givens remove in grey.
+    removed = ~step.rows_left[:, None] | ~step.columns_left[None, :]
+    left_colours = np.where(removed[..., None], REMOVED_BACKGROUND, WHITE)
+    left_colours[matrix & ~step.rows_left[:, None]] = REMOVED_ONE
+    left_colours[matrix & step.rows_left[:, None]] = KEPT_ONE
+    for row in step.given_rows:
+        left_colours[row, matrix[row]] = GIVEN_ONE
+
+    # Right: only what the givens leave, in matrix order; what the step removes in red.
+    rows, columns = np.flatnonzero(step.rows_left), np.flatnonzero(step.columns_left)
+    sub = matrix[np.ix_(rows, columns)]
+    rows_after, columns_after = step.rows_after[rows], step.columns_after[columns]
+    removed = ~rows_after[:, None] | ~columns_after[None, :]
+    right_colours = np.where(removed[..., None], STEP_REMOVED_BACKGROUND, WHITE)
+    right_colours[sub & ~rows_after[:, None]] = STEP_REMOVED_ONE
+    right_colours[sub & rows_after[:, None]] = KEPT_ONE
+    for k in np.searchsorted(rows, step.column_rows):
+        right_colours[k, sub[k]] = COLUMN_ONE
+    at_row, at_column = int(np.searchsorted(rows, step.row)), int(np.searchsorted(columns, step.column))
+    right_colours[at_row, sub[at_row]] = CHOSEN_ONE
+    right_colours[at_row][~sub[at_row]] = HIGHLIGHT_BACKGROUND
+    right_colours[:, at_column][~sub[:, at_column]] = HIGHLIGHT_BACKGROUND
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=EXACT_COVER_FIGSIZE, dpi=EXACT_COVER_DPI,
+                                      gridspec_kw={"wspace": 0.2})
+    draw_matrix(left, left_colours, np.arange(n_rows), np.arange(n_columns))
+    left.set_xlabel("column (constraint)", fontsize=MATRIX_FONTSIZE)
+    left.set_ylabel("row 81r + 9c + d − 1: digit d in cell (r, c), with r, c from 0",
+                    fontsize=MATRIX_FONTSIZE)
+    givens = len(step.given_rows)
+    left.set_title(f"The whole matrix: {n_rows} rows × {n_columns} columns;\n"
+                   f"its {givens} givens leave {len(rows)} × {len(columns)}",
+                   fontsize=MATRIX_FONTSIZE + 1, pad=30)
+
+    draw_matrix(right, right_colours, rows, columns)
+    # One entry is a few pixels wide: triangles on the frame point the picked lines out.
+    last_row, last_column = len(rows) - 0.5, len(columns) - 0.5
+    marks = [(-0.5, at_row, ">"), (last_column, at_row, "<"), (at_column, -0.5, "v"), (at_column, last_row, "^")]
+    for x, y, marker in marks:
+        right.plot(x, y, marker=marker, color=MARKER_COLOUR, markersize=MARKER_SIZE, clip_on=False, zorder=5)
+    right.set_xlabel(f"the {len(columns)} columns left (numbered as in the whole matrix)", fontsize=MATRIX_FONTSIZE)
+    right.set_ylabel(f"the {len(rows)} rows left (numbered as in the whole matrix)", fontsize=MATRIX_FONTSIZE)
+    size = len(step.column_rows)
+    right.set_title(
+        f"One step of Algorithm X on the {len(rows)} × {len(columns)} left:\n"
+        f"column “{column_name(step.column)}” has the fewest 1s (S = {size});\n"
+        f"choosing its row “{row_name(step.row)}” leaves "
+        f"{int(step.rows_after.sum())} × {int(step.columns_after.sum())}",
+        fontsize=MATRIX_FONTSIZE + 1, pad=30,
+    )
+
+    legend = [
+        Patch(color=KEPT_ONE, label="1 still in the matrix"),
+        Patch(color=GIVEN_ONE, label="1 in a given's row (left)"),
+        Patch(facecolor=REMOVED_BACKGROUND, edgecolor=REMOVED_ONE, label="row or column the givens remove"),
+        Patch(color=CHOSEN_ONE, label="1 in the row chosen (right)"),
+        Patch(facecolor=STEP_REMOVED_BACKGROUND, edgecolor=STEP_REMOVED_ONE,
+              label="row or column the step removes"),
+        Patch(color=HIGHLIGHT_BACKGROUND, label="column picked and row chosen (right)"),
+    ]
+    if size > 1:
+        legend.insert(4, Patch(color=COLUMN_ONE, label="1 in another row of the column picked"))
+    fig.legend(handles=legend, loc="lower center", ncol=3, fontsize=MATRIX_FONTSIZE - 1, frameon=False)
+    fig.suptitle(f"Sudoku as exact cover: the first solvable hard puzzle of data/ ({givens} givens)",
+                 fontsize=MATRIX_FONTSIZE + 4, y=0.985)
+    fig.subplots_adjust(left=0.07, right=0.98, top=0.83, bottom=0.13)
+    return save(fig, out / "exact_cover.png", dpi=EXACT_COVER_DPI)
+
+
+FIGURES: dict[str, Callable[[Path, Inputs], Path]] = {
     "sudoku": sudoku_figure,
+    "times": times_figure,
+    "comparison": comparison_figure,
+    "exact_cover": exact_cover_figure,
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: draw the chosen figures (all by default) into ``--out``."""
+    """The command line: draw the chosen figures (all by default) into ``--out``.
+
+    The exit status is 1 when a figure could not be drawn for want of its input.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", metavar="NAME",
                         help=f"figures to draw (default: all): {', '.join(FIGURES)}")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
                         help="folder to write to (default: the repo's images/)")
+    parser.add_argument("--results", type=Path, default=RESULTS, metavar="PATH",
+                        help="the benchmark's results (default: the repo's results/benchmark.json)")
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
     if unknown:
         parser.error(f"no figure named {', '.join(unknown)}; choose from {', '.join(FIGURES)}")
-    plt.style.use("default")
+    inputs = Inputs(results=args.results)
+    status = 0
     for name in args.names or list(FIGURES):
-        path = FIGURES[name](args.out)
+        plt.style.use("default")  # each figure starts from the same style
+        try:
+            path = FIGURES[name](args.out, inputs)
+        except MissingInput as error:
+            print(f"error: {name} not drawn: {error}", file=sys.stderr)
+            status = 1
+            continue
         print(f"wrote {path}", file=sys.stderr)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -1,0 +1,201 @@
+"""Tests of ``tools/figures.py``: every figure is drawn from a small results
+file, missing or unusable input gives a message and exit status 1 (never a
+traceback), and the exact-cover figure's counts follow from the puzzle.
+
+The results file is made by the benchmark's own functions, on two puzzles of
+each category in ``data/``, with the notebook's solver and a second solver
+(the same one under another name) as the alternative.  Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib.image
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import alternatives, benchmark, figures  # noqa: E402
+
+SCRIPT = ROOT / "tools" / "figures.py"
+PUZZLES_PER_SET = 2
+RESULT_FIGURES = ("times", "comparison")  #: the figures drawn from the benchmark's results
+MIN_WIDTH, MIN_HEIGHT = 600, 300  #: pixels; every figure is at least this large
+MIN_COLOURS = 8  #: a drawn figure has more colours than this; a blank one has one
+SIZE = 9
+CELLS = SIZE * SIZE
+SUBPROCESS_TIMEOUT_S = 120
+
+
+def make_results(folder: Path, with_others: bool = True) -> Path:
+    """A benchmark report on two puzzles of each ``data/`` set, written into ``folder``."""
+    ours = benchmark.load_ours()
+    others = [alternatives.Alternative("ours again", "the same solver", ours)] if with_others else []
+    sets, _ = benchmark.select_sets(["data"])
+    run: dict = {"sets": {}, "ablation": {}}
+    for puzzle_set in sets:
+        result = benchmark.compare(puzzle_set.sample(PUZZLES_PER_SET), ours, others, PUZZLES_PER_SET)
+        run["sets"][result.name] = dataclasses.asdict(result)
+    run["metadata"] = benchmark.metadata(benchmark.parse_args([]), [], [])
+    benchmark.write_report(benchmark.merged({}, run), folder)
+    return folder / benchmark.JSON_NAME
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory) -> Path:
+    return make_results(tmp_path_factory.mktemp("results"))
+
+
+def draw(*args: object) -> int:
+    return figures.main([str(arg) for arg in args])
+
+
+def colours(image: np.ndarray) -> np.ndarray:
+    """The distinct colours of an RGBA image read by ``imread``, one int each."""
+    if image.shape[2] == 3:
+        image = np.dstack([image, np.ones(image.shape[:2])])
+    rgba = np.ascontiguousarray((image * 255).round().astype(np.uint8))
+    return np.unique(rgba.view(np.uint32))
+
+
+def first_solvable_hard() -> np.ndarray:
+    puzzles = np.load(ROOT / "data" / "hard_puzzle.npy")
+    solutions = np.load(ROOT / "data" / "hard_solution.npy")
+    return next(p for p, s in zip(puzzles, solutions) if (s != -1).any())
+
+
+# --- drawing ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(figures.FIGURES))
+def test_each_figure_is_a_drawn_png_of_a_readable_size(name, results, tmp_path):
+    assert draw(name, "--results", results, "--out", tmp_path) == 0
+    [path] = tmp_path.iterdir()
+    assert path.name == f"{name}.png"
+    image = matplotlib.image.imread(path)
+    assert image.shape[1] >= MIN_WIDTH and image.shape[0] >= MIN_HEIGHT
+    assert len(colours(image)) > MIN_COLOURS
+
+
+def test_the_same_results_draw_the_same_bytes(results, tmp_path):
+    draw("times", "--results", results, "--out", tmp_path / "a")
+    draw("times", "--results", results, "--out", tmp_path / "b")
+    assert (tmp_path / "a" / "times.png").read_bytes() == (tmp_path / "b" / "times.png").read_bytes()
+
+
+def test_sets_missing_from_the_results_are_noted(results, tmp_path, capsys):
+    assert draw("times", "--results", results, "--out", tmp_path) == 0
+    err = capsys.readouterr().err
+    assert "note: times: no results for assignment/hard" in err
+    assert "note: times: no results for data/" not in err
+
+
+# --- missing or unusable results ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", RESULT_FIGURES)
+def test_a_missing_results_file_is_reported_with_status_1(name, tmp_path, capsys):
+    assert draw(name, "--results", tmp_path / "absent.json", "--out", tmp_path) == 1
+    err = capsys.readouterr().err
+    assert f"error: {name} not drawn: {tmp_path / 'absent.json'} not found; run tools/benchmark.py" in err
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_the_command_line_reports_missing_results_without_a_traceback(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "times", "--results", str(tmp_path / "absent.json"), "--out", str(tmp_path)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT_S,
+        env={**os.environ, "MPLBACKEND": "Agg"},
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().startswith("error: times not drawn:")
+
+
+def test_results_in_an_older_layout_are_refused(results, tmp_path, capsys):
+    old = json.loads(results.read_text())
+    old["schema"] = benchmark.SCHEMA - 1
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    assert draw("times", "--results", tmp_path / "old.json", "--out", tmp_path) == 1
+    assert "run tools/benchmark.py again" in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path, capsys):
+    (tmp_path / "broken.json").write_text("{ not json")
+    assert draw("comparison", "--results", tmp_path / "broken.json", "--out", tmp_path) == 1
+    assert "is not a JSON file" in capsys.readouterr().err
+
+
+def test_the_comparison_needs_other_solvers(tmp_path, capsys):
+    alone = make_results(tmp_path, with_others=False)
+    assert draw("comparison", "--results", alone, "--out", tmp_path) == 1
+    assert "no set measured with other solvers" in capsys.readouterr().err
+
+
+def test_figures_that_need_no_results_are_still_drawn(tmp_path):
+    assert draw("--results", tmp_path / "absent.json", "--out", tmp_path) == 1
+    drawn = {path.stem for path in tmp_path.glob("*.png")}
+    assert drawn == set(figures.FIGURES) - set(RESULT_FIGURES)
+
+
+# --- the exact-cover figure's numbers ------------------------------------------
+
+
+def test_the_matrix_has_four_ones_per_row_and_nine_per_column():
+    matrix = figures.sudoku_matrix()
+    assert matrix.shape == (SIZE**3, 4 * CELLS)
+    assert (matrix.sum(axis=1) == 4).all()
+    assert (matrix.sum(axis=0) == SIZE).all()
+
+
+def test_the_givens_leave_the_candidates_that_no_given_rules_out():
+    puzzle = first_solvable_hard()
+    step = figures.cover_step(puzzle)
+    allowed = 0  # counted from the rules, without the matrix
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if puzzle[r, c]:
+                continue
+            box = puzzle[r - r % 3 : r - r % 3 + 3, c - c % 3 : c - c % 3 + 3]
+            seen = set(puzzle[r]) | set(puzzle[:, c]) | set(box.ravel())
+            allowed += sum(d not in seen for d in range(1, SIZE + 1))
+    assert step.rows_left.sum() == allowed
+    assert step.columns_left.sum() == 4 * CELLS - 4 * np.count_nonzero(puzzle)
+
+
+def test_the_step_chooses_a_row_of_a_column_with_fewest_ones():
+    step = figures.cover_step(first_solvable_hard())
+    sizes = step.matrix[step.rows_left][:, step.columns_left].sum(axis=0)
+    assert len(step.column_rows) == sizes.min()
+    assert step.matrix[step.row, step.column] and step.rows_left[step.row]
+
+
+def test_the_step_removes_the_chosen_row_and_every_row_sharing_a_column_with_it():
+    step = figures.cover_step(first_solvable_hard())
+    for row in np.flatnonzero(step.rows_left):
+        shares = (step.matrix[row] & step.matrix[step.row]).any()
+        assert step.rows_after[row] == (not shares)
+    assert step.columns_after.sum() == step.columns_left.sum() - 4
+
+
+def test_the_first_solvable_puzzle_skips_those_stored_as_unsolvable(tmp_path):
+    puzzles = np.zeros((2, SIZE, SIZE), dtype=np.int8)
+    puzzles[1, 0, 0] = 5
+    solutions = np.stack([np.full((SIZE, SIZE), -1.0), np.ones((SIZE, SIZE))])
+    np.save(tmp_path / "hard_puzzle.npy", puzzles)
+    np.save(tmp_path / "hard_solution.npy", solutions)
+    assert figures.first_solvable(tmp_path)[0, 0] == 5
+
+
+def test_missing_puzzles_are_reported_as_missing_input(tmp_path):
+    with pytest.raises(figures.MissingInput, match="hard_puzzle.npy not found"):
+        figures.first_solvable(tmp_path)
