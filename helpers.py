@@ -448,10 +448,12 @@ class SudokuEngine:
         self.peer_boards = [
             rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells
         ]
-        # For locked candidates: the lines (rows and columns) that cross
-        # each box, and the boxes that each line crosses.
-        self.lines_of_box = [(b, [line for line in rows + cols if line & b]) for b in boxes]
-        self.boxes_of_line = [(line, [b for b in boxes if b & line]) for line in rows + cols]
+        # For locked candidates: each box with the lines (rows and columns)
+        # that cross it, then each line with the boxes it crosses.
+        lines = rows + cols
+        self.crossings = [(b, [line for line in lines if line & b]) for b in boxes] + [
+            (line, [b for b in boxes if b & line]) for line in lines
+        ]
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = list(range(size**3))
@@ -551,19 +553,13 @@ class SudokuEngine:
         changed = False
         for d, board in enumerate(places):
             before = board
-            for box, lines in self.lines_of_box:
-                inside = board & box
+            for unit, crossing in self.crossings:
+                inside = board & unit
                 if inside:
-                    for line in lines:
-                        if not inside & ~line:
-                            board &= box | ~line
-                            break
-            for line, boxes in self.boxes_of_line:
-                inside = board & line
-                if inside:
-                    for box in boxes:
-                        if not inside & ~box:
-                            board &= line | ~box
+                    for other in crossing:
+                        if not inside & ~other:
+                            # Confined to ``unit & other``: nowhere else in ``other``.
+                            board &= unit | ~other
                             break
             if board != before:
                 places[d] = board
