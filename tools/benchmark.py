@@ -13,6 +13,8 @@ every puzzle in them has exactly one.
 Puzzle sets (select with ``--sets``, by group or by full name)
     data/<category>        the project's puzzles in ``data/``
     assignment/<category>  ``../shared/assignment/data``
+    clashing               the solvable puzzles of ``data/``, each with a given
+                           repeated in its row: all must get -1 at once
     17clue                 ``../shared/bench/17clue_royle_49151.txt``
     top1465                ``../shared/bench/magictour_top1465.txt``
     kaggle/<band>          ``../shared/bench/kaggle_rated_sample_7034.csv``,
@@ -22,10 +24,11 @@ are skipped with a note.
 
 Alternatives (``tools/alternatives.py``: the baseline, and the PyPI packages
 exact-cover and dlx from ``pip install -r requirements-bench.txt``; those not
-installed are skipped with a note) run in the same pass, interleaved
-puzzle by puzzle in a rotating order, so that a busy machine slows every
-solver alike; each is reported as its mean time over ours on the same
-puzzles.  On a large set they run on an evenly spaced subsample of at most
+installed are skipped with a note) run after our solver has been timed
+alone on every puzzle of the set (its own figures).  They run interleaved with
+ours, puzzle by puzzle in a rotating order, so that a busy machine, and the
+cache misses that interleaving causes, slow every solver alike; each is
+reported as its mean time over ours in that same pass.  On a large set they run on an evenly spaced subsample of at most
 ``--alt-limit`` puzzles.  A wrong answer from an alternative is reported,
 not fatal.
 
@@ -78,9 +81,10 @@ from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Solver, alternati
 from tools.notebook_code import NOTEBOOK, load_solver  # noqa: E402
 
 SIZE = 9
+EMPTY = 0
 NO_SOLUTION = -1
 CATEGORIES = ("very_easy", "easy", "medium", "hard")
-GROUPS = ("data", "assignment", "17clue", "top1465", "kaggle")
+GROUPS = ("data", "assignment", "clashing", "17clue", "top1465", "kaggle")
 LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in shared/bench
 KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in shared/bench
 BASELINE = SHARED / "bench" / "baseline_dlx.py"
@@ -231,10 +235,32 @@ def kaggle_sets(path: Path) -> Loaded:
     return sets, {}
 
 
+def clashing_sets(folder: Path) -> Loaded:
+    """Puzzles that repeat a given: every solvable puzzle of ``folder``'s
+    categories with its first given copied into the first blank of its row.
+    Each must get all -1, found before any search."""
+    found, missing = category_sets(folder, "data")
+    grids = []
+    for puzzle_set in found:
+        for puzzle, solution in zip(puzzle_set.puzzles, puzzle_set.solutions):
+            if (solution == NO_SOLUTION).all():
+                continue
+            row = next(r for r in range(SIZE) if (puzzle[r] == EMPTY).any() and (puzzle[r] != EMPTY).any())
+            clash = puzzle.copy()
+            clash[row, np.flatnonzero(puzzle[row] == EMPTY)[0]] = puzzle[row, np.flatnonzero(puzzle[row])[0]]
+            grids.append(clash)
+    if not grids:
+        return [], {"clashing": "; ".join(missing.values()) or "no solvable puzzles"}
+    puzzles = np.array(grids)
+    return [new_set("clashing", folder / "*_puzzle.npy", puzzles, np.full(puzzles.shape, NO_SOLUTION))], {}
+
+
 def load_group(group: str, root: Path = ROOT, shared: Path = SHARED) -> Loaded:
     """The sets of one group, and what is missing from it."""
     if group == "data":
         return category_sets(root / "data", "data")
+    if group == "clashing":
+        return clashing_sets(root / "data")
     if group == "assignment":
         return category_sets(shared / "assignment" / "data", "assignment")
     if group in LINE_FILES:
@@ -469,16 +495,26 @@ def now() -> str:
 
 
 def compare(puzzle_set: PuzzleSet, ours: Solver, others: Sequence[Alternative], alt_limit: int) -> SetResult:
-    """Ours on every puzzle of the set, the others on at most ``alt_limit`` of them."""
+    """Ours alone on every puzzle of the set; then, when there are others,
+    ours and the others interleaved on at most ``alt_limit`` of its puzzles.
+
+    The first pass gives our own figures, as a caller solving one puzzle after
+    another sees them.  Interleaving evicts each solver's data from the CPU
+    caches between its calls, which slows every solver, so the ratios compare
+    the others with our times from the second pass.
+    """
     n = len(puzzle_set)
-    alt_runs_on = np.zeros(n, dtype=bool)
-    alt_runs_on[evenly_spaced(n, alt_limit)] = True
-    contestants = [Contestant(OURS, ours, np.ones(n, dtype=bool))]
-    contestants += [Contestant(alt.name, alt.solver, alt_runs_on) for alt in others if alt_limit > 0]
-    timings = run_interleaved(puzzle_set, contestants, Progress(puzzle_set.name, n))
-    our_timings = timings.pop(OURS)
-    solvers = [summarise(OURS, our_timings, puzzle_set, None)]
-    solvers += [summarise(name, record, puzzle_set, our_timings) for name, record in timings.items()]
+    everywhere = np.ones(n, dtype=bool)
+    alone = run_interleaved(puzzle_set, [Contestant(OURS, ours, everywhere)], Progress(puzzle_set.name, n))
+    solvers = [summarise(OURS, alone[OURS], puzzle_set, None)]
+    if alt_limit > 0 and others:
+        runs_on = np.zeros(n, dtype=bool)
+        runs_on[evenly_spaced(n, alt_limit)] = True
+        contestants = [Contestant(OURS, ours, runs_on)]
+        contestants += [Contestant(alt.name, alt.solver, runs_on) for alt in others]
+        timings = run_interleaved(puzzle_set, contestants, Progress(f"{puzzle_set.name}, with others", n))
+        beside = timings.pop(OURS)
+        solvers += [summarise(name, record, puzzle_set, beside) for name, record in timings.items()]
     return SetResult(puzzle_set.name, puzzle_set.source, puzzle_set.size, n, puzzle_set.unsolvable, now(), solvers)
 
 
@@ -768,9 +804,10 @@ def markdown(report: dict) -> str:
         if ratios:
             parts += [
                 "### Other solvers",
-                "Run in the same pass, interleaved puzzle by puzzle.  Mean ms per call, and in brackets "
-                "the solver's mean over ours on the same puzzles (the *ours* column; alternatives run on "
-                "at most `--alt-limit` puzzles of a set).",
+                "Interleaved with ours, puzzle by puzzle, after our solver was timed alone.  Mean ms per "
+                "call, and in brackets the solver's mean over ours in the same pass (the *ours* column, "
+                "slower than our figures above because interleaving spoils the caches; alternatives run "
+                "on at most `--alt-limit` puzzles of a set).",
                 ratios,
                 "In detail:",
                 alternatives_table(report["sets"]),
