@@ -263,3 +263,17 @@ def test_help_documents_the_options_with_examples(capsys):
     text = capsys.readouterr().out
     for option in ("--sets", "--sample", "--alt-limit", "--alternatives", "--ablation", "--out", "examples:"):
         assert option in text
+
+
+def test_clashing_set_repeats_a_given_in_every_puzzle():
+    from tools.benchmark import clashing_sets
+
+    (clashing,), missing = clashing_sets(ROOT / "data")
+    solvable = sum(
+        int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in (ROOT / "data").glob("*_solution.npy")
+    )
+    assert not missing and len(clashing) == solvable == 45
+    assert (clashing.solutions == -1).all()
+    for puzzle in clashing.puzzles:
+        rows_with_repeats = [r for r in puzzle if len(set(r[r > 0])) < (r > 0).sum()]
+        assert len(rows_with_repeats) == 1
