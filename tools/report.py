@@ -6,12 +6,12 @@ The readme marks each generated part with a pair of comments::
     ...
     <!-- end generated: NAME -->
 
-and this script rewrites what lies between them from the benchmark's results,
-using the benchmark's own table renderers, so that no measured number in the
-readme is typed by hand.  ``--check`` only compares, and exits 1 when the
+and this script rewrites what lies between them from the results of
+``tools/benchmark.py`` and ``tools/sizes.py``, using their own table
+renderers, so that no measured number in the readme is typed by hand.  ``--check`` only compares, and exits 1 when the
 readme is out of date (a test runs it).
 
-Usage: ``python tools/report.py [--check] [--results PATH] [--readme PATH]``
+Usage: ``python tools/report.py [--check] [--results DIR] [--readme PATH]``
 """
 
 from __future__ import annotations
@@ -28,51 +28,71 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools.benchmark import ablation_table, ours_table, ratio_table  # noqa: E402
+from tools.sizes import table as sizes_table  # noqa: E402
 
 README = ROOT / "readme.md"
-RESULTS = ROOT / "results" / "benchmark.json"
+RESULTS = ROOT / "results"
+RESULT_FILES = {"benchmark": "benchmark.json", "sizes": "sizes.json"}
 GENERATED = re.compile(
     r"(?P<begin><!-- begin generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)",
     re.DOTALL,
 )
 
 
-def set_group(report: dict, *prefixes: str) -> dict:
-    """The sets of ``report`` whose names start with one of ``prefixes``, in report order."""
-    return {name: entry for name, entry in report["sets"].items() if name.startswith(prefixes)}
+def set_group(results: dict, *prefixes: str) -> dict:
+    """The benchmark's sets whose names start with one of ``prefixes``, in report order."""
+    return {name: entry for name, entry in results["benchmark"]["sets"].items() if name.startswith(prefixes)}
 
 
-def run_line(report: dict) -> str:
-    """How and where the results were measured."""
+def run_line(results: dict) -> str:
+    """How and where the results were measured, all figures taken from the results."""
+    report = results["benchmark"]
     meta = report["metadata"]
-    verified = sum(entry["solvers"][0]["n"] for entry in report["sets"].values())
-    wrong = sum(entry["solvers"][0]["wrong"] for entry in report["sets"].values())
+    sets = report["sets"].values()
+    verified = sum(entry["solvers"][0]["n"] for entry in sets)
+    wrong = sum(entry["solvers"][0]["wrong"] for entry in sets)
+    most_alternative = max((r["n"] for entry in sets for r in entry["solvers"][1:]), default=0)
+    most_ablation = max((entry["n"] for entry in report["ablation"].values()), default=0)
     return (
-        f"Measured by `{meta['command']}` on {meta['date'][:10]} with Python {meta['python']} "
-        f"and numpy {meta['numpy']}, on {meta['cpu_count']} CPUs ({meta['platform']}). "
-        f"Times are CPU time per call (`time.process_time`), on a fresh int8 copy of each puzzle. "
-        f"All {verified:,} answers of our solver were checked by `is_valid_solution` "
+        f"Measured with `tools/benchmark.py` on {meta['date'][:10]}, Python {meta['python']}, "
+        f"numpy {meta['numpy']}, {meta['cpu_count']} CPUs ({meta['platform']}): our solver alone on "
+        f"every puzzle of every set, then the alternatives interleaved with it on up to "
+        f"{most_alternative:,} puzzles a set; the ablation (`--ablation`) on up to {most_ablation:,} "
+        f"puzzles a set. Times are CPU time per call (`time.process_time`) on a fresh int8 copy of "
+        f"each puzzle. All {verified:,} answers of our solver were checked by `is_valid_solution` "
         f"(and against the stored solution where there is one): {wrong} wrong."
     )
 
 
 SECTIONS: dict[str, Callable[[dict], str]] = {
     "run": run_line,
-    "categories": lambda report: ours_table(set_group(report, "data/", "assignment/")),
-    "collections": lambda report: ours_table(set_group(report, "17clue", "top1465", "kaggle/")),
-    "comparison": lambda report: ratio_table(report["sets"]),
-    "ablation": lambda report: ablation_table(report["ablation"]),
+    "categories": lambda results: ours_table(set_group(results, "data/", "assignment/", "clashing")),
+    "collections": lambda results: ours_table(set_group(results, "17clue", "top1465", "kaggle/")),
+    "comparison": lambda results: ratio_table(results["benchmark"]["sets"]),
+    "ablation": lambda results: ablation_table(results["benchmark"]["ablation"]),
+    "sizes": lambda results: sizes_table(results["sizes"]["sizes"]),
 }
 
 
-def updated(text: str, report: dict) -> str:
-    """``text`` with every generated part rendered afresh from ``report``."""
+def load_results(folder: Path) -> dict:
+    """The JSON results in ``folder``, keyed as in ``RESULT_FILES``; raises FileNotFoundError naming a missing one."""
+    results = {}
+    for key, name in RESULT_FILES.items():
+        path = folder / name
+        if not path.is_file():
+            raise FileNotFoundError(f"no results at {path}; run tools/{key}.py first")
+        results[key] = json.loads(path.read_text(encoding="utf-8"))
+    return results
+
+
+def updated(text: str, results: dict) -> str:
+    """``text`` with every generated part rendered afresh from ``results``."""
 
     def render(match: re.Match) -> str:
         name = match["name"]
         if name not in SECTIONS:
             raise KeyError(f"readme asks for an unknown generated part {name!r}")
-        return f"{match['begin']}{SECTIONS[name](report).strip()}\n{match['end']}"
+        return f"{match['begin']}{SECTIONS[name](results).strip()}\n{match['end']}"
 
     return GENERATED.sub(render, text)
 
@@ -85,15 +105,16 @@ def generated_names(text: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="only say whether the readme is up to date (exit 1 if not)")
-    parser.add_argument("--results", type=Path, default=RESULTS, help="the benchmark's JSON (default: %(default)s)")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)")
     parser.add_argument("--readme", type=Path, default=README, help="the readme to fill (default: %(default)s)")
     args = parser.parse_args(argv)
-    if not args.results.is_file():
-        print(f"report: no results at {args.results}; run tools/benchmark.py first", file=sys.stderr)
+    try:
+        results = load_results(args.results)
+    except FileNotFoundError as error:
+        print(f"report: {error}", file=sys.stderr)
         return 2
-    report = json.loads(args.results.read_text(encoding="utf-8"))
     text = args.readme.read_text(encoding="utf-8")
-    new_text = updated(text, report)
+    new_text = updated(text, results)
     if args.check:
         if new_text != text:
             print(f"report: {args.readme} is out of date; run python tools/report.py", file=sys.stderr)

@@ -1,0 +1,52 @@
+"""The written part stays true to the measurements and to the files it shows."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from conftest import ROOT
+from tools.report import RESULTS, SECTIONS, generated_names, load_results, updated
+
+README = ROOT / "readme.md"
+NOTEBOOK = ROOT / "sudoku.ipynb"
+IMAGE_LINK = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
+
+
+def image_paths(text: str) -> list[str]:
+    """Every local image a markdown text shows, by markdown link or <img> tag."""
+    return [a or b for a, b in IMAGE_LINK.findall(text)]
+
+
+def notebook_markdown() -> str:
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_readme_tables_match_the_results_files():
+    text = README.read_text(encoding="utf-8")
+    assert updated(text, load_results(RESULTS)) == text, "run python tools/report.py"
+
+
+def test_readme_has_every_generated_part():
+    assert sorted(generated_names(README.read_text(encoding="utf-8"))) == sorted(SECTIONS)
+
+
+@pytest.mark.parametrize("source", ["readme", "notebook"])
+def test_every_image_shown_exists(source):
+    text = README.read_text(encoding="utf-8") if source == "readme" else notebook_markdown()
+    paths = image_paths(text)
+    assert paths, f"the {source} shows no image"
+    for path in paths:
+        assert (ROOT / path).is_file(), path
+
+
+def test_readme_quick_start_runs_what_ci_runs():
+    text = README.read_text(encoding="utf-8")
+    quick_start = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line for line in quick_start.splitlines() if line and not line.startswith(("#", "`", "On "))]
+    assert len(commands) == 2
+    assert commands[1] == "bash .ci/run"
+    assert "jupyter execute sudoku.ipynb" in commands[0]
