@@ -32,9 +32,10 @@ Glossary (Knuth's word -> this module)
 
 A sudoku of order B has side N = B * B, N**3 candidates and 4 * N**2
 constraints: 729 rows and 324 columns for the usual 9 x 9 grid.  The solver
-first places the digits that are forced (naked and hidden singles, found with
-bit masks), and hands only what is left to dancing links; see
-``SudokuEngine``.  numpy and the standard library only; no I/O, no printing.
+first places the digits that are forced (naked and hidden singles, helped by
+locked candidates, all on bit boards), and hands only what is left to dancing
+links; see ``SudokuEngine``.  numpy and the standard library only; no I/O, no
+printing.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
 SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: box sides solve_sudoku accepts (N = 4 .. 36)
-_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # for error messages only
 
 
 # ---------------------------------------------------------------------------
@@ -137,6 +137,9 @@ class AlgorithmX:
         not fill twice (Knuth's queens example).  All others are primary.
     names:
         Optional column names (Knuth's N), for display; default the indices.
+
+    As in Knuth's paper, the search only ever picks a row through one of its
+    primary columns, so a row with secondary columns alone is never chosen.
 
     A search leaves the matrix as it found it, whether it ran to the end or
     was stopped early.  If a search is cut off in the middle of a link change
@@ -262,7 +265,7 @@ class AlgorithmX:
         epoch = self._epoch
         chosen: list[DancingNode] = []
         try:
-            for cover in self._dance(chosen):
+            for cover in self._search(chosen):
                 yield cover
                 if self._epoch != epoch:
                     raise RuntimeError("the matrix was relinked by another search while this one was paused")
@@ -275,7 +278,7 @@ class AlgorithmX:
             raise
         self._dirty = False
 
-    def _dance(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
+    def _search(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
         """The body of ``search``; on return ``chosen`` is empty again."""
         choose_column = self.choose_column
         while True:
@@ -326,7 +329,7 @@ class AlgorithmX:
             self.activate(self.primary, range(self.n_rows))
         self._dirty = True
         self._epoch += 1
-        return next(self._dance([]), None)
+        return next(self._search([]), None)
 
     def count_solutions(self, limit: int | None = None) -> int:
         """How many exact covers there are, counting no further than ``limit``."""

@@ -42,7 +42,17 @@ code with the solver; it verifies the answers further down.
     (
         "code",
         """
-from helpers import NO_SOLUTION, SUDOKU_SIZE, AlgorithmX, constraint_columns, engine, solve_sudoku
+from helpers import (
+    CONSTRAINT_FAMILIES,
+    NO_SOLUTION,
+    SUDOKU_CANDIDATES,
+    SUDOKU_CONSTRAINTS,
+    SUDOKU_SIZE,
+    AlgorithmX,
+    constraint_columns,
+    engine,
+    solve_sudoku,
+)
 from checker import is_valid_solution
 """,
     ),
@@ -104,8 +114,8 @@ picks 81 rows that fill every column exactly once. Here are the four columns of
     (
         "code",
         """
-families = ["cell", "row-digit", "column-digit", "box-digit"]
-for family, column in zip(families, constraint_columns(4, 7, 3)):
+print(f"{SUDOKU_CANDIDATES} rows x {SUDOKU_CONSTRAINTS} columns")
+for family, column in zip(CONSTRAINT_FAMILIES, constraint_columns(4, 7, 3)):
     print(f"{family:>13}: column {column}")
 """,
     ),
