@@ -8,7 +8,8 @@ The readme marks each generated part with a pair of comments::
 
 and this script rewrites what lies between them from the results of
 ``tools/benchmark.py`` and ``tools/sizes.py``, using their own table
-renderers, so that no measured number in the readme is typed by hand.  ``--check`` only compares, and exits 1 when the
+renderers, so that no measured number in the readme is typed by hand (and
+the command line's examples are those of its ``--help``).  ``--check`` only compares, and exits 1 when the
 readme is out of date (a test runs it).
 
 Usage: ``python tools/report.py [--check] [--results DIR] [--readme PATH]``
@@ -29,6 +30,7 @@ if str(ROOT) not in sys.path:
 
 from tools.benchmark import ablation_table, ours_table, ratio_table  # noqa: E402
 from tools.sizes import table as sizes_table  # noqa: E402
+from tools.solve import EPILOG as SOLVE_HELP_EPILOG  # noqa: E402
 
 README = ROOT / "readme.md"
 RESULTS = ROOT / "results"
@@ -64,6 +66,12 @@ def run_line(results: dict) -> str:
     )
 
 
+def cli_examples(_: dict) -> str:
+    """The examples of ``tools/solve.py --help``, word for word, as a code block."""
+    block = SOLVE_HELP_EPILOG.split("\n\n", 1)[0]
+    return "```\n" + block.rstrip() + "\n```"
+
+
 SECTIONS: dict[str, Callable[[dict], str]] = {
     "run": run_line,
     "categories": lambda results: ours_table(set_group(results, "data/", "assignment/", "clashing")),
@@ -71,6 +79,7 @@ SECTIONS: dict[str, Callable[[dict], str]] = {
     "comparison": lambda results: ratio_table(results["benchmark"]["sets"]),
     "ablation": lambda results: ablation_table(results["benchmark"]["ablation"]),
     "sizes": lambda results: sizes_table(results["sizes"]["sizes"]),
+    "cli-examples": cli_examples,
 }
 
 
