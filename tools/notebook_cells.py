@@ -176,6 +176,11 @@ problem.
 ]
 
 SOLUTION_CELL = '''
+# The cell imports what it uses, so that it also works when run on its own.
+import numpy as np
+from helpers import NO_SOLUTION, SUDOKU_SIZE, solve_sudoku
+
+
 def sudoku_solver(sudoku):
     """
     Solves a Sudoku puzzle and returns its unique solution.
