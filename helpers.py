@@ -418,9 +418,10 @@ class SudokuEngine:
     1. *Singles*: every digit forced by the rules is placed.  The state is one
        bit board per digit: an int whose bit i says "this digit may still go in
        cell i".  A blank that only one board still holds (a naked single) and a
-       unit in which a board holds one cell (a hidden single) are placed, and
-       locked candidates are ruled out, until none of these is left.  A
-       repeated given or a blank that no board holds ends the solve at once.
+       unit in which a board holds one cell (a hidden single) are placed until
+       none is left; then locked candidates are ruled out, once, and singles
+       are placed again.  A repeated given or a blank that no board holds
+       ends the solve at once.
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
        candidates still open (``AlgorithmX.activate``).  Nothing is allocated
@@ -492,6 +493,7 @@ class SudokuEngine:
         places = [board & blank for board in places]
         units = self.unit_boards
         seen = [-1] * self.size  # each board as its last hidden-single check left it
+        locked = False  # whether locked candidates have had their turn
         while blank and forced:
             # Naked singles, for the whole grid at once: ``once`` marks the
             # cells held by at least one board, ``twice`` by at least two.
@@ -539,7 +541,11 @@ class SudokuEngine:
                     found = True
                     seen[d] = -1  # its own placement may open another single
                 places[d] = board
-            if not found and self.optimisations.locked_candidates:
+            # Locked candidates once per puzzle: the first scan finds most of
+            # what it can, and on puzzles that go on to the search, further
+            # scans cost more than they save (measured with the benchmark).
+            if not found and self.optimisations.locked_candidates and not locked:
+                locked = True
                 found = self._lock_candidates(places)
             if not found:
                 break
