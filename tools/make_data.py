@@ -18,7 +18,7 @@ Categories (15 puzzles each, mirroring the assignment's)
                ones are *minimal*: no given can be removed without losing
                uniqueness.  They are the ones, out of a pool of minimal
                puzzles, that plain backtracking (first empty cell, digits
-               1..9 in order, no heuristics; ``backtracking_steps``) needs
+               1..9 in order, no heuristics; ``plain_backtracking``) needs
                the most placements to solve, counted up to a cap.
 
 Every solvable puzzle has exactly one solution (counted with
@@ -168,13 +168,16 @@ def is_minimal(cells: Grid) -> bool:
     return True
 
 
-def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
-    """How many placements plain backtracking makes before it finds the first
-    solution (or proves there is none), counting no further than ``cap + 1``.
+def plain_backtracking(
+    cells: Grid, orders: Sequence[Sequence[int]] | None = None, cap: int | None = None
+) -> tuple[Grid | None, int]:
+    """Plain backtracking on ``cells``: ``(its first solution or None, placements made)``.
 
     Plain means: always the first empty cell in row-major order, digits tried
-    1..9 in order, a digit placed when its row, column and box lack it, and
-    no other reasoning.  The givens must repeat nothing.
+    in ``orders[i]`` for cell i (1..9 when no orders are given), a digit
+    placed when its row, column and box lack it, and no other reasoning.
+    With a ``cap`` it stops once it has made ``cap + 1`` placements (and
+    returns None).  The givens must repeat nothing.
     """
     grid = list(cells)
     used = [0] * (3 * SIZE)  # digit bit masks: rows, then columns, then boxes
@@ -185,12 +188,13 @@ def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
             used[SIZE + COL_OF[i]] |= bit
             used[2 * SIZE + BOX_OF[i]] |= bit
     blanks = [i for i in range(CELLS) if grid[i] == EMPTY]
-    next_digit = [1] * len(blanks)
+    tried = [0] * len(blanks)  # how many digits of its order each blank has tried
     steps = 0
     level = 0
     # An explicit stack (``level`` into ``blanks``) instead of recursion.
     while 0 <= level < len(blanks):
         i = blanks[level]
+        order = DIGITS if orders is None else orders[i]
         r, c, b = ROW_OF[i], SIZE + COL_OF[i], 2 * SIZE + BOX_OF[i]
         if grid[i]:  # back here after a dead end deeper down: take the digit out
             bit = 1 << grid[i]
@@ -199,24 +203,30 @@ def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
             used[b] ^= bit
             grid[i] = EMPTY
         taken = used[r] | used[c] | used[b]
-        d = next_digit[level]
-        while d <= SIZE and taken >> d & 1:
-            d += 1
-        if d > SIZE:
-            next_digit[level] = 1
+        while tried[level] < SIZE and taken >> order[tried[level]] & 1:
+            tried[level] += 1
+        if tried[level] == SIZE:
+            tried[level] = 0
             level -= 1
             continue
         steps += 1
-        if steps > cap:
-            break
+        if cap is not None and steps > cap:
+            return None, steps
+        d = order[tried[level]]
+        tried[level] += 1
         bit = 1 << d
         used[r] |= bit
         used[c] |= bit
         used[b] |= bit
         grid[i] = d
-        next_digit[level] = d + 1
         level += 1
-    return steps
+    return (grid if level == len(blanks) else None), steps
+
+
+def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
+    """How many placements plain backtracking makes before it finds the first
+    solution (or proves there is none), counting no further than ``cap + 1``."""
+    return plain_backtracking(cells, cap=cap)[1]
 
 
 # ---------------------------------------------------------------------------
@@ -225,37 +235,11 @@ def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
 
 
 def random_solution(rng: np.random.Generator) -> Grid:
-    """A random complete grid: backtracking that tries each cell's digits in
-    an order drawn from ``rng`` (all orders are drawn first, so the number of
-    draws does not depend on the search)."""
+    """A random complete grid: plain backtracking on an empty grid that tries
+    each cell's digits in an order drawn from ``rng`` (all orders are drawn
+    first, so the number of draws does not depend on the search)."""
     orders = [(rng.permutation(SIZE) + 1).tolist() for _ in range(CELLS)]
-    grid = [EMPTY] * CELLS
-    used = [0] * (3 * SIZE)
-    tried = [0] * CELLS  # how many digits of its order cell i has tried
-    i = 0
-    while i < CELLS:
-        r, c, b = ROW_OF[i], SIZE + COL_OF[i], 2 * SIZE + BOX_OF[i]
-        if grid[i]:
-            bit = 1 << grid[i]
-            used[r] ^= bit
-            used[c] ^= bit
-            used[b] ^= bit
-            grid[i] = EMPTY
-        taken = used[r] | used[c] | used[b]
-        while tried[i] < SIZE and taken >> orders[i][tried[i]] & 1:
-            tried[i] += 1
-        if tried[i] == SIZE:
-            tried[i] = 0
-            i -= 1
-            continue
-        d = orders[i][tried[i]]
-        tried[i] += 1
-        bit = 1 << d
-        used[r] |= bit
-        used[c] |= bit
-        used[b] |= bit
-        grid[i] = d
-        i += 1
+    grid, _ = plain_backtracking([EMPTY] * CELLS, orders)
     return grid
 
 
