@@ -329,41 +329,43 @@ def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
 # ---------------------------------------------------------------------------
 
 
-@given(puzzles(SMALL))
-@examples(250)
-def test_4x4_answer_keeps_every_given_and_is_valid(drawn):
+def check_answer_keeps_givens(drawn):
+    """``solve_sudoku`` answers a puzzle cut from ``grid`` validly, with ``grid`` itself when unique."""
     grid, puzzle = drawn
     answer = solve_sudoku(puzzle.copy())
     assert is_valid_solution(puzzle, answer)
     if count_solutions(puzzle, limit=2) == 1:
         assert np.array_equal(answer, grid)
+
+
+def check_no_answer_exactly_when_reference_finds_none(puzzle, order):
+    """``solve_sudoku`` returns None exactly when the independent reference finds no solution."""
+    answer = solve_sudoku(puzzle.copy())
+    if not reference_has_solution(puzzle, order):
+        assert answer is None
+    else:
+        assert is_valid_solution(puzzle, answer)
+
+
+@given(puzzles(SMALL))
+@examples(250)
+def test_4x4_answer_keeps_every_given_and_is_valid(drawn):
+    check_answer_keeps_givens(drawn)
 
 
 @given(changed_puzzles(SMALL, BLANKS_CHANGED_SMALL))
 @examples(250)
 def test_4x4_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    answer = solve_sudoku(puzzle.copy())
-    if not reference_has_solution(puzzle, SMALL):
-        assert answer is None
-    else:
-        assert is_valid_solution(puzzle, answer)
+    check_no_answer_exactly_when_reference_finds_none(puzzle, SMALL)
 
 
 @given(puzzles(LARGE, BLANKS_LARGE))
 @examples(80)
 def test_16x16_answer_keeps_every_given_and_is_valid(drawn):
-    grid, puzzle = drawn
-    answer = solve_sudoku(puzzle.copy())
-    assert is_valid_solution(puzzle, answer)
-    if count_solutions(puzzle, limit=2) == 1:
-        assert np.array_equal(answer, grid)
+    check_answer_keeps_givens(drawn)
 
 
 @given(changed_puzzles(LARGE, BLANKS_CHANGED_LARGE))
 @examples(80)
 def test_16x16_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    answer = solve_sudoku(puzzle.copy())
-    if not reference_has_solution(puzzle, LARGE):
-        assert answer is None
-    else:
-        assert is_valid_solution(puzzle, answer)
+    check_no_answer_exactly_when_reference_finds_none(puzzle, LARGE)
