@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:
 
 from checker import is_valid_solution  # noqa: E402
 from helpers import count_solutions, solve_sudoku  # noqa: E402
+from tools.sizes import pattern_grid  # noqa: E402
 
 NOTEBOOK = ROOT / "sudoku.ipynb"
 NO_SOLUTION = -1
@@ -165,12 +166,6 @@ def test_reference_gives_up_when_its_budget_runs_out():
 # ---------------------------------------------------------------------------
 # Strategies
 # ---------------------------------------------------------------------------
-
-
-def pattern_grid(box: int) -> np.ndarray:
-    """The pattern grid of order ``box``: row r is 1..N shifted by box*(r % box) + r // box."""
-    side = box * box
-    return np.array([[(box * (r % box) + r // box + c) % side + 1 for c in range(side)] for r in range(side)])
 
 
 class GridStrategies:
