@@ -617,7 +617,7 @@ class SudokuEngine:
             while board:
                 bit = board & -board
                 board ^= bit
-                open_rows.append((bit.bit_length() - 1) * size + d)
+                open_rows.append((bit.bit_length() - 1) * size + d)  # candidate_row, inlined
         if self.optimisations.reuse_links:
             matrix = self.matrix
             matrix.activate(primary, open_rows)
