@@ -405,7 +405,7 @@ class Optimisations:
 
     singles: bool = True  #: place forced digits on bit boards before the search
     hidden_singles: bool = True  #: ... hidden singles as well as naked ones (needs ``singles``)
-    locked_candidates: bool = True  #: ... and locked candidates (needs ``hidden_singles``)
+    locked_candidates: bool = True  #: ... and rule out locked candidates in the same scan (needs ``hidden_singles``)
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
 
@@ -418,9 +418,9 @@ class SudokuEngine:
     1. *Singles*: every digit forced by the rules is placed.  The state is one
        bit board per digit: an int whose bit i says "this digit may still go in
        cell i".  A blank that only one board still holds (a naked single) and a
-       unit in which a board holds one cell (a hidden single) are placed until
-       none is left; then locked candidates are ruled out, once, and singles
-       are placed again.  A repeated given or a blank that no board holds
+       unit in which a board holds one cell (a hidden single) are placed, and
+       locked candidates ruled out, until none is left.  A repeated given, a
+       blank that no board holds or a unit left with no place for some digit
        ends the solve at once.
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
@@ -452,12 +452,23 @@ class SudokuEngine:
         self.peer_boards = [
             rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells
         ]
-        # For locked candidates: each box with the lines (rows and columns)
-        # that cross it, then each line with the boxes it crosses.
-        lines = rows + cols
-        self.crossings = [(b, [line for line in lines if line & b]) for b in boxes] + [
-            (line, [b for b in boxes if b & line]) for line in lines
-        ]
+        # What a digit's places inside one unit say, looked up by those places
+        # (a bit board).  A segment is where a line (row or column) crosses a
+        # box.  One cell: the digit goes there (a hidden single), marked 0.
+        # Two or more cells of one segment: the digit is confined to that
+        # segment in both its line and its box, so every other cell of the two
+        # is ruled out (locked candidates, "pointing" and "claiming" at once).
+        # Any other pattern says nothing and is absent.
+        self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells}
+        self.single_rules = dict(self.unit_rules)  # when locked candidates are off
+        for line in rows + cols:
+            for b in boxes:
+                segment = line & b
+                seg_cells = [1 << i for i in cells if segment >> i & 1]
+                for chosen in range(1, 1 << len(seg_cells)):
+                    places = sum(bit for k, bit in enumerate(seg_cells) if chosen >> k & 1)
+                    if places & (places - 1):
+                        self.unit_rules[places] = (line | b) & ~segment
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = list(range(size**3))
@@ -492,8 +503,9 @@ class SudokuEngine:
                 blank |= 1 << i
         places = [board & blank for board in places]
         units = self.unit_boards
-        seen = [-1] * self.size  # each board as its last hidden-single check left it
-        locked = False  # whether locked candidates have had their turn
+        rules = self.unit_rules if self.optimisations.locked_candidates else self.single_rules
+        seen = [-1] * self.size  # each board as its last hidden-single scan left it
+        open_units = [units] * self.size  # per digit: the units its last scan found places in
         while blank and forced:
             # Naked singles, for the whole grid at once: ``once`` marks the
             # cells held by at least one board, ``twice`` by at least two.
@@ -521,59 +533,48 @@ class SudokuEngine:
                 continue
             if not self.optimisations.hidden_singles:
                 break
-            # Hidden singles: a unit where a digit's board holds one cell.
+            # Hidden singles and locked candidates: each digit's places in each
+            # unit, looked up in ``rules``.  A unit with no places is done
+            # (the digit is in it) and is not scanned again.
             found = False
             for d in digits:
-                board = places[d]
+                board = places[d] & blank  # cells filled earlier in this scan are gone
                 if board == seen[d]:
-                    continue  # unchanged since its last check found nothing
-                seen[d] = board
-                for unit in units:
+                    continue  # unchanged since a scan that found nothing
+                before = board
+                still_open = []
+                for unit in open_units[d]:
                     cell = board & unit
-                    if not cell or cell & (cell - 1):
+                    if not cell:
                         continue
-                    i = cell.bit_length() - 1
-                    grid[i] = d + 1
-                    board &= ~peers[i]
-                    blank ^= cell
-                    for e in digits:
-                        places[e] &= ~cell
+                    ruled_out = rules.get(cell)
+                    if ruled_out is None:
+                        still_open.append(unit)
+                    elif ruled_out:
+                        board &= ~ruled_out
+                        still_open.append(unit)
+                    else:  # a hidden single; the unit is done
+                        i = cell.bit_length() - 1
+                        grid[i] = d + 1
+                        board &= ~peers[i]
+                        blank ^= cell
+                open_units[d] = still_open
+                places[d] = board
+                if board == before:
+                    seen[d] = board
+                else:
+                    seen[d] = -1  # what it changed may open a single in a unit already passed
                     found = True
-                    seen[d] = -1  # its own placement may open another single
-                places[d] = board
-            # Locked candidates once per puzzle: the first scan finds most of
-            # what it can, and on puzzles that go on to the search, further
-            # scans cost more than they save (measured with the benchmark).
-            if not found and self.optimisations.locked_candidates and not locked:
-                locked = True
-                found = self._lock_candidates(places)
             if not found:
+                # Each digit is placed once in every unit or still has a place in it;
+                # a unit where it has neither is a contradiction no search can mend.
+                units_each = 3 * self.size
+                for d in digits:
+                    if len(open_units[d]) + 3 * grid.count(d + 1) != units_each:
+                        return None
                 break
+            places = [board & blank for board in places]
         return blank, places
-
-    def _lock_candidates(self, places: list[int]) -> bool:
-        """Locked candidates, on ``places`` in place; True if anything changed.
-
-        When a digit's places in a box all lie on one line (row or column),
-        the digit must go on that line inside the box, so it can go nowhere
-        else on the line ("pointing"); and when its places on a line all lie
-        in one box, it can go nowhere else in that box ("claiming").
-        """
-        changed = False
-        for d, board in enumerate(places):
-            before = board
-            for unit, crossing in self.crossings:
-                inside = board & unit
-                if inside:
-                    for other in crossing:
-                        if not inside & ~other:
-                            # Confined to ``unit & other``: nowhere else in ``other``.
-                            board &= unit | ~other
-                            break
-            if board != before:
-                places[d] = board
-                changed = True
-        return changed
 
     def _used_digits(self, grid: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
         """The blanks of ``grid`` and the digits used by each row, column and box, as bit masks."""
