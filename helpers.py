@@ -122,6 +122,10 @@ class ColumnObject(DancingNode):
         self.left.right = self
 
 
+class SearchLimitReached(Exception):
+    """``AlgorithmX.first_solution`` tried as many rows as its ``limit`` allowed."""
+
+
 class AlgorithmX:
     """Knuth's Algorithm X on dancing links, for any exact-cover problem.
 
@@ -278,10 +282,18 @@ class AlgorithmX:
             raise
         self._dirty = False
 
-    def _search(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
-        """The body of ``search``; on return ``chosen`` is empty again."""
+    def _search(self, chosen: list[DancingNode], limit: int | None = None) -> Iterator[list[int]]:
+        """The body of ``search``; on return ``chosen`` is empty again.
+
+        With a ``limit``, raises ``SearchLimitReached`` instead of trying
+        a row beyond the first ``limit`` (each step forward counts one).
+        """
         choose_column = self.choose_column
+        rows_left = -1 if limit is None else limit  # counting down from -1 never reaches 0
         while True:
+            if rows_left == 0:
+                raise SearchLimitReached(limit)
+            rows_left -= 1
             col = choose_column()
             if col is None:
                 yield sorted(node.row for node in chosen)
@@ -315,21 +327,33 @@ class AlgorithmX:
             else:
                 return
 
-    def first_solution(self, restore: bool = True) -> list[int] | None:
+    def first_solution(self, restore: bool = True, limit: int | None = None) -> list[int] | None:
         """The first exact cover found (sorted row indices), or ``None``.
 
         With ``restore=False`` the links are left as the search left them,
         which saves undoing every choice; the next ``search`` relinks the
         whole matrix first, and a caller that calls ``activate`` before each
         search (as ``SudokuEngine`` does) pays nothing for it.
+
+        With a ``limit``, the search gives up after trying that many rows and
+        raises ``SearchLimitReached`` (the links restored as ``restore`` says).
         """
-        if restore:
-            return next(self.search(), None)
         if self._dirty:
             self.activate(self.primary, range(self.n_rows))
         self._dirty = True
         self._epoch += 1
-        return next(self._search([]), None)
+        chosen: list[DancingNode] = []
+        try:
+            cover = next(self._search(chosen, limit), None)
+        except SearchLimitReached:
+            if restore:
+                _unwind(chosen)
+                self._dirty = False
+            raise
+        if restore:
+            _unwind(chosen)
+            self._dirty = False
+        return cover
 
     def count_solutions(self, limit: int | None = None) -> int:
         """How many exact covers there are, counting no further than ``limit``."""
@@ -394,6 +418,12 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
+#: Rows a sudoku search may try before it restarts with its columns in the
+#: next order (see ``SudokuEngine.solve``); ``None``: no limit.  Chosen by
+#: replaying the searches of the benchmark collections under each policy.
+RESTART_LIMITS = (1000, 2000, 4000, None)
+
+
 @dataclass
 class Optimisations:
     """Switches for what the sudoku engine adds to plain dancing links.
@@ -408,6 +438,7 @@ class Optimisations:
     locked_candidates: bool = True  #: ... and rule out locked candidates in the same scan (needs ``hidden_singles``)
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
+    restarts: bool = True  #: give up a long search and restart it with the columns in another order
 
 
 class SudokuEngine:
@@ -471,7 +502,7 @@ class SudokuEngine:
                         self.unit_rules[places] = (line | b) & ~segment
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
-        self._identity = list(range(size**3))
+        self._identity = range(size**3)  # matrix row -> candidate row, for the shared matrix
         self._lock = threading.Lock()
 
     @property
@@ -594,12 +625,13 @@ class SudokuEngine:
                 blanks.append(i)
         return blanks, rows, cols, boxes
 
-    def _load(self, grid: list[int], places: list[int]) -> tuple[AlgorithmX, list[int]]:
-        """Stage 2 set-up: a matrix holding only what is still open.
+    def _load(self, grid: list[int], places: list[int]) -> tuple[AlgorithmX, list[int], Sequence[int], list[int]]:
+        """Stage 2 set-up: what is still open, and a matrix to dance on.
 
-        The primary columns are the blanks of ``grid`` and the (unit, digit)
-        pairs it still lacks; the rows are the candidates left in ``places``.
-        Returns the matrix and the map from its row numbers to candidate rows.
+        Returns the matrix, its primary columns still to cover (the blanks of
+        ``grid`` and the (unit, digit) pairs it still lacks), its rows still
+        open (the candidates left in ``places``), for ``activate`` to link,
+        and the candidate row that each matrix row stands for.
         """
         blanks, rows, cols, boxes = self._used_digits(grid)
         size = self.size
@@ -620,13 +652,33 @@ class SudokuEngine:
                 board ^= bit
                 open_rows.append((bit.bit_length() - 1) * size + d)  # candidate_row, inlined
         if self.optimisations.reuse_links:
-            matrix = self.matrix
-            matrix.activate(primary, open_rows)
-            return matrix, self._identity
+            return self.matrix, primary, open_rows, self._identity
+        # Without reuse: a new matrix of the open candidates only.
         box = self.box
         matrix = AlgorithmX([constraint_columns(*decode_row(r, size), box) for r in open_rows], 4 * area)
-        matrix.activate(primary, range(len(open_rows)))
-        return matrix, open_rows
+        return matrix, primary, range(len(open_rows)), open_rows
+
+    def _dance(self, grid: list[int], places: list[int]) -> list[int] | None:
+        """Stage 2: the first exact cover of what is left, as candidate rows.
+
+        A search that tries ``RESTART_LIMITS[k]`` rows without an answer is
+        given up and begun again with the same columns in another order:
+        where the S heuristic meets a tie, the order decides which column it
+        branches on, and a different choice near the top of the search can
+        avoid a large fruitless subtree.  The last search has no limit, so
+        the answer is always found (and is the same on every call).
+        """
+        matrix, primary, open_rows, row_of = self._load(grid, places)
+        skip = self.optimisations.skip_unwinding
+        limits = RESTART_LIMITS if self.optimisations.restarts else (None,)
+        for attempt, limit in enumerate(limits):
+            matrix.activate(column_order(primary, attempt), open_rows)
+            try:
+                cover = matrix.first_solution(restore=not skip, limit=limit)
+            except SearchLimitReached:
+                continue
+            return None if cover is None else [row_of[row] for row in cover]
+        raise AssertionError("the last search has no limit")  # pragma: no cover
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
@@ -636,13 +688,12 @@ class SudokuEngine:
             return None
         if state[0]:
             with self._lock:  # the shared matrix serves one search at a time
-                matrix, row_of = self._load(grid, state[1])
-                cover = matrix.first_solution(restore=not self.optimisations.skip_unwinding)
+                cover = self._dance(grid, state[1])
             if cover is None:
                 return None
             size = self.size
             for row in cover:
-                cell, digit = decode_row(row_of[row], size)
+                cell, digit = decode_row(row, size)
                 grid[cell] = digit
         return grid
 
@@ -655,8 +706,19 @@ class SudokuEngine:
         if not state[0]:
             return 1
         with self._lock:
-            matrix, _ = self._load(grid, state[1])
+            matrix, primary, open_rows, _ = self._load(grid, state[1])
+            matrix.activate(primary, open_rows)
             return matrix.count_solutions(limit)
+
+
+def column_order(primary: list[int], attempt: int) -> list[int]:
+    """The primary columns in the order for restart number ``attempt``:
+    as given, then starting a third of the way along, two thirds, and
+    finally reversed."""
+    if attempt % 4 == 3:
+        return primary[::-1]
+    start = attempt % 4 * len(primary) // 3
+    return primary[start:] + primary[:start]
 
 
 _ENGINES: dict[int, SudokuEngine] = {}

@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
 
 import helpers  # noqa: E402
 from checker import is_valid_solution  # noqa: E402
-from helpers import AlgorithmX  # noqa: E402
+from helpers import AlgorithmX, SearchLimitReached  # noqa: E402
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
 KNUTH_COLUMNS = "ABCDEFG"
@@ -178,6 +178,26 @@ def test_links_and_sizes_restored_after_first_solution_and_limited_count():
     assert snapshot(matrix) == before
 
 
+def test_first_solution_gives_up_at_its_limit_and_restores_the_links():
+    _, matrix = queens_problem(8)
+    before = snapshot(matrix)
+    with pytest.raises(SearchLimitReached):
+        matrix.first_solution(limit=3)
+    assert snapshot(matrix) == before
+
+
+def test_first_solution_within_its_limit_is_the_unlimited_one():
+    _, matrix = queens_problem(8)
+    assert matrix.first_solution(limit=10_000) == matrix.first_solution()
+
+
+def test_search_given_up_without_restore_does_not_spoil_the_next_count():
+    _, matrix = queens_problem(8)
+    with pytest.raises(SearchLimitReached):
+        matrix.first_solution(restore=False, limit=3)
+    assert matrix.count_solutions() == QUEENS_COUNTS[8]
+
+
 def test_search_broken_by_an_exception_does_not_spoil_the_next():
     matrix = AlgorithmX(SEVERAL_ROWS, 4)
     before = snapshot(matrix)
@@ -319,6 +339,14 @@ def test_empty_36x36_solves_without_recursion_error():
 def test_solve_sudoku_returns_none_for_repeated_givens():
     puzzle = np.zeros((9, 9), dtype=int)
     puzzle[0, 0] = puzzle[0, 5] = 5
+    assert helpers.solve_sudoku(puzzle) is None
+
+
+def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
+    puzzle = np.zeros((9, 9), dtype=int)
+    puzzle[0, 6:] = (1, 2, 3)  # the 9 of row 0 must go in columns 0..5 ...
+    puzzle[1, 0] = puzzle[2, 4] = 9  # ... which the 9s of boxes 0 and 1 rule out
+    assert helpers.engine(3).place_singles(puzzle.ravel().tolist()) is None
     assert helpers.solve_sudoku(puzzle) is None
 
 

@@ -44,3 +44,26 @@ def test_counts_are_the_same_with_a_switch_off(engine_with):
     for puzzle, expected in zip(HARD, HARD_SOLUTIONS):
         unique = not (expected == helpers.NO_SOLUTION).all()
         assert helpers.count_solutions(puzzle, limit=2) == int(unique)
+
+
+def test_answers_are_the_same_when_every_search_restarts(monkeypatch):
+    """Limits so small that each search restarts in every column order."""
+    monkeypatch.setattr(helpers, "RESTART_LIMITS", (1, 2, 3, 4, 5, None))
+    for puzzle, expected in zip(HARD, HARD_SOLUTIONS):
+        answer = helpers.solve_sudoku(puzzle)
+        if (expected == helpers.NO_SOLUTION).all():
+            assert answer is None
+        else:
+            assert np.array_equal(answer, expected) and is_valid_solution(puzzle, answer)
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_each_restart_order_holds_every_column_once(attempt):
+    primary = list(range(10, 40))
+    assert sorted(helpers.column_order(primary, attempt)) == primary
+
+
+def test_restart_orders_differ():
+    primary = list(range(30))
+    orders = {tuple(helpers.column_order(primary, attempt)) for attempt in range(4)}
+    assert len(orders) == 4
