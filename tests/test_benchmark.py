@@ -256,6 +256,27 @@ def test_the_ablation_turns_off_every_switch_and_restores_them(tmp_path):
     assert helpers.engine(helpers.SUDOKU_BOX).optimisations == helpers.Optimisations()
 
 
+@needs_shared
+def test_the_ablation_records_the_slowest_puzzle_of_each_run(tmp_path):
+    run_main("--ablation", "--sets", "assignment/medium", "--sample", "3", "--out", str(tmp_path))
+    report = json.loads((tmp_path / benchmark.JSON_NAME).read_text())
+    for switch in report["ablation"]["assignment/medium"]["switches"]:
+        assert switch["max_on_ms"] >= switch["mean_on_ms"] > 0
+        assert switch["max_off_ms"] >= switch["mean_off_ms"] > 0
+
+
+def test_the_slowest_puzzle_table_leaves_out_runs_without_maxima():
+    switch = {"switch": "singles", "mean_on_ms": 1.0, "mean_off_ms": 2.0, "ratio": 2.0, "wrong": 0}
+    timed = dict(switch, max_on_ms=3.0, max_off_ms=5.0)
+    ablation = {
+        "old": {"name": "old", "n": 4, "size": 4, "switches": [switch]},
+        "new": {"name": "new", "n": 4, "size": 4, "switches": [timed]},
+    }
+    lines = benchmark.ablation_max_table(ablation).splitlines()
+    assert len(lines) == 3 and lines[2].startswith("| new |")
+    assert "3.00" in lines[2] and "5.00" in lines[2]
+
+
 def test_help_documents_the_options_with_examples(capsys):
     with pytest.raises(SystemExit) as stop:
         run_main("--help")

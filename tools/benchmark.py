@@ -442,6 +442,8 @@ class SwitchResult:
     mean_off_ms: float
     ratio: float  #: mean_off_ms / mean_on_ms
     wrong: int  #: wrong answers with the switch off
+    max_on_ms: float  #: the slowest puzzle with all switches on
+    max_off_ms: float  #: the slowest puzzle with this switch off
 
 
 @dataclass
@@ -550,6 +552,8 @@ def ablate(puzzle_set: PuzzleSet, ours: Solver) -> AblationResult:
             mean_off_ms=in_ms(np.mean(off.seconds)),
             ratio=round(float(np.mean(off.seconds) / np.mean(on.seconds)), RATIO_DECIMALS),
             wrong=int((~off.right).sum()),
+            max_on_ms=in_ms(np.max(on.seconds)),
+            max_off_ms=in_ms(np.max(off.seconds)),
         )
         for name, off in timings.items()
     ]
@@ -789,6 +793,21 @@ def ablation_table(ablation: dict) -> str:
     return table(header, rows)
 
 
+def ablation_max_table(ablation: dict) -> str:
+    """One row per set: the slowest puzzle with all switches on, then with each one off."""
+    switches = list(dict.fromkeys(s["switch"] for entry in ablation.values() for s in entry["switches"]))
+    rows = []
+    for entry in ablation.values():
+        by_switch = {s["switch"]: s for s in entry["switches"] if "max_off_ms" in s}
+        if not by_switch:
+            continue  # measured before the maxima were recorded
+        cells = [ms(by_switch[name]["max_off_ms"]) if name in by_switch else "" for name in switches]
+        all_on = next(iter(by_switch.values()))["max_on_ms"]
+        rows.append([entry["name"], puzzles_cell(entry["n"], entry["size"]), ms(all_on), *cells])
+    header = ["set", "puzzles", "all on, ms", *(f"{name} off, ms" for name in switches)]
+    return table(header, rows)
+
+
 def markdown(report: dict) -> str:
     """The report's tables, with a line on how they were measured."""
     meta = report["metadata"]
@@ -818,6 +837,8 @@ def markdown(report: dict) -> str:
             "Each switch of `helpers.Optimisations` turned off alone, interleaved with all on; "
             "in brackets the mean time with the switch off over the mean with all on.",
             ablation_table(report["ablation"]),
+            "The slowest puzzle of each set in the same runs, ms:",
+            ablation_max_table(report["ablation"]),
         ]
     if meta.get("notes"):
         parts += ["Notes:\n" + "\n".join(f"- {note}" for note in meta["notes"])]

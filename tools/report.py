@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools.benchmark import ablation_table, ours_table, ratio_table  # noqa: E402
+from tools.benchmark import ablation_max_table, ablation_table, ours_table, ratio_table  # noqa: E402
 from tools.sizes import table as sizes_table  # noqa: E402
 from tools.solve import EPILOG as SOLVE_HELP_EPILOG  # noqa: E402
 
@@ -78,6 +78,7 @@ SECTIONS: dict[str, Callable[[dict], str]] = {
     "collections": lambda results: ours_table(set_group(results, "17clue", "top1465", "kaggle/")),
     "comparison": lambda results: ratio_table(results["benchmark"]["sets"]),
     "ablation": lambda results: ablation_table(results["benchmark"]["ablation"]),
+    "ablation-max": lambda results: ablation_max_table(results["benchmark"]["ablation"]),
     "sizes": lambda results: sizes_table(results["sizes"]["sizes"]),
     "cli-examples": cli_examples,
 }
