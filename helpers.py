@@ -418,10 +418,17 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
-#: Rows a sudoku search may try before it restarts with its columns in the
-#: next order (see ``SudokuEngine.solve``); ``None``: no limit.  Chosen by
-#: replaying the searches of the benchmark collections under each policy.
+#: Rows a 9 x 9 search may try before it restarts with its columns in the
+#: next order (see ``SudokuEngine._dance``); ``None``: no limit.
 RESTART_LIMITS = (1000, 2000, 4000, None)
+#: Where each family of columns starts, as a share of its length, in the
+#: first 9 x 9 search and each restart (``column_order``).
+RESTART_STARTS = (0.5, 0.0, 0.25, 0.75)
+# Both were chosen by replaying the searches of the 9 x 9 benchmark
+# collections under several policies.  Larger grids search once, in the
+# plain order: there the same limits cut off searches that were on their way
+# to an answer, and other orders led some into far larger trees (measured
+# with tools/sizes.py), and there is no collection of such grids to tune on.
 
 
 @dataclass
@@ -456,8 +463,9 @@ class SudokuEngine:
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
        candidates still open (``AlgorithmX.activate``).  Nothing is allocated
-       and nothing depends on how the previous call ended.  A lock keeps two
-       threads from dancing on the same matrix at once.
+       and nothing depends on how the previous call ended.  A search that
+       runs long is restarted with its columns in another order (``_dance``).
+       A lock keeps two threads from dancing on the same matrix at once.
 
     Stage 1 only places digits that every solution must have, so it changes
     neither the solution nor the count of solutions.
@@ -625,26 +633,29 @@ class SudokuEngine:
                 blanks.append(i)
         return blanks, rows, cols, boxes
 
-    def _load(self, grid: list[int], places: list[int]) -> tuple[AlgorithmX, list[int], Sequence[int], list[int]]:
+    def _load(self, grid: list[int], places: list[int]) -> tuple[AlgorithmX, list[list[int]], Sequence[int], list[int]]:
         """Stage 2 set-up: what is still open, and a matrix to dance on.
 
-        Returns the matrix, its primary columns still to cover (the blanks of
-        ``grid`` and the (unit, digit) pairs it still lacks), its rows still
-        open (the candidates left in ``places``), for ``activate`` to link,
-        and the candidate row that each matrix row stands for.
+        Returns the matrix; its primary columns still to cover, as four
+        lists, one per constraint family (the blanks of ``grid``, then the
+        (row, digit), (column, digit) and (box, digit) pairs it still lacks);
+        its rows still open (the candidates left in ``places``), which
+        ``activate`` links; and the candidate row each matrix row stands for.
         """
         blanks, rows, cols, boxes = self._used_digits(grid)
         size = self.size
         area = size * size
         full = self.full
-        primary = blanks
+        primary = [blanks]  # one list per constraint family
         for offset, used in ((area, rows), (2 * area, cols), (3 * area, boxes)):
+            family = []
             for u, mask in enumerate(used):
                 free = full & ~mask
                 while free:
                     bit = free & -free
                     free ^= bit
-                    primary.append(offset + u * size + bit.bit_length() - 1)
+                    family.append(offset + u * size + bit.bit_length() - 1)
+            primary.append(family)
         open_rows = []
         for d, board in enumerate(places):
             while board:
@@ -661,8 +672,8 @@ class SudokuEngine:
     def _dance(self, grid: list[int], places: list[int]) -> list[int] | None:
         """Stage 2: the first exact cover of what is left, as candidate rows.
 
-        A search that tries ``RESTART_LIMITS[k]`` rows without an answer is
-        given up and begun again with the same columns in another order:
+        A 9 x 9 search that tries ``RESTART_LIMITS[k]`` rows without an answer
+        is given up and begun again with the same columns in another order:
         where the S heuristic meets a tie, the order decides which column it
         branches on, and a different choice near the top of the search can
         avoid a large fruitless subtree.  The last search has no limit, so
@@ -670,15 +681,21 @@ class SudokuEngine:
         """
         matrix, primary, open_rows, row_of = self._load(grid, places)
         skip = self.optimisations.skip_unwinding
-        limits = RESTART_LIMITS if self.optimisations.restarts else (None,)
+        limits, starts = self._search_plan()
         for attempt, limit in enumerate(limits):
-            matrix.activate(column_order(primary, attempt), open_rows)
+            matrix.activate(column_order(primary, starts[attempt % len(starts)]), open_rows)
             try:
                 cover = matrix.first_solution(restore=not skip, limit=limit)
             except SearchLimitReached:
                 continue
             return None if cover is None else [row_of[row] for row in cover]
         raise AssertionError("the last search has no limit")  # pragma: no cover
+
+    def _search_plan(self) -> tuple[Sequence[int | None], Sequence[float]]:
+        """The row limit of each search, and where its column families start."""
+        if self.box != SUDOKU_BOX:
+            return (None,), (0.0,)
+        return (RESTART_LIMITS if self.optimisations.restarts else (None,)), RESTART_STARTS
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
@@ -707,18 +724,24 @@ class SudokuEngine:
             return 1
         with self._lock:
             matrix, primary, open_rows, _ = self._load(grid, state[1])
-            matrix.activate(primary, open_rows)
+            matrix.activate(column_order(primary, self._search_plan()[1][0]), open_rows)
             return matrix.count_solutions(limit)
 
 
-def column_order(primary: list[int], attempt: int) -> list[int]:
-    """The primary columns in the order for restart number ``attempt``:
-    as given, then starting a third of the way along, two thirds, and
-    finally reversed."""
-    if attempt % 4 == 3:
-        return primary[::-1]
-    start = attempt % 4 * len(primary) // 3
-    return primary[start:] + primary[:start]
+def column_order(families: list[list[int]], start: float) -> list[int]:
+    """The primary columns, family after family, each family begun at the
+    share ``start`` of its length and wrapped round (0.0: as given).
+
+    For 9 x 9 the first search starts each family half-way, near the middle
+    of the grid: replaying the searches of the 17-clue and top1465
+    collections, that broke the S heuristic's ties better than starting at
+    the first cell, trying fewer rows in all.
+    """
+    order = []
+    for family in families:
+        k = int(start * len(family))
+        order += family[k:] + family[:k]
+    return order
 
 
 _ENGINES: dict[int, SudokuEngine] = {}

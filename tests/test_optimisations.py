@@ -29,14 +29,18 @@ def test_every_switch_is_on_by_default():
     assert all(getattr(helpers.Optimisations(), name) is True for name in SWITCHES)
 
 
-@pytest.mark.parametrize("engine_with", SWITCHES, indirect=True)
-def test_answers_are_the_same_with_a_switch_off(engine_with):
+def assert_hard_puzzles_get_their_stored_answers() -> None:
     for puzzle, expected in zip(HARD, HARD_SOLUTIONS):
         answer = helpers.solve_sudoku(puzzle)
         if (expected == helpers.NO_SOLUTION).all():
             assert answer is None
         else:
             assert np.array_equal(answer, expected) and is_valid_solution(puzzle, answer)
+
+
+@pytest.mark.parametrize("engine_with", SWITCHES, indirect=True)
+def test_answers_are_the_same_with_a_switch_off(engine_with):
+    assert_hard_puzzles_get_their_stored_answers()
 
 
 @pytest.mark.parametrize("engine_with", SWITCHES, indirect=True)
@@ -49,21 +53,28 @@ def test_counts_are_the_same_with_a_switch_off(engine_with):
 def test_answers_are_the_same_when_every_search_restarts(monkeypatch):
     """Limits so small that each search restarts in every column order."""
     monkeypatch.setattr(helpers, "RESTART_LIMITS", (1, 2, 3, 4, 5, None))
-    for puzzle, expected in zip(HARD, HARD_SOLUTIONS):
-        answer = helpers.solve_sudoku(puzzle)
-        if (expected == helpers.NO_SOLUTION).all():
-            assert answer is None
-        else:
-            assert np.array_equal(answer, expected) and is_valid_solution(puzzle, answer)
+    assert_hard_puzzles_get_their_stored_answers()
 
 
-@pytest.mark.parametrize("attempt", range(5))
-def test_each_restart_order_holds_every_column_once(attempt):
-    primary = list(range(10, 40))
-    assert sorted(helpers.column_order(primary, attempt)) == primary
+FAMILIES = [list(range(0, 7)), list(range(81, 90)), list(range(162, 166)), list(range(243, 256))]
 
 
-def test_restart_orders_differ():
-    primary = list(range(30))
-    orders = {tuple(helpers.column_order(primary, attempt)) for attempt in range(4)}
-    assert len(orders) == 4
+@pytest.mark.parametrize("start", helpers.RESTART_STARTS)
+def test_each_search_order_holds_every_column_once_family_by_family(start):
+    order = helpers.column_order(FAMILIES, start)
+    bounds = np.cumsum([0] + [len(family) for family in FAMILIES])
+    for family, low, high in zip(FAMILIES, bounds, bounds[1:]):
+        assert sorted(order[low:high]) == family
+
+
+def test_every_restart_begins_the_columns_somewhere_else():
+    orders = {tuple(helpers.column_order(FAMILIES, start)) for start in helpers.RESTART_STARTS}
+    assert len(orders) == len(helpers.RESTART_STARTS)
+
+
+def test_start_zero_keeps_the_columns_as_given():
+    assert helpers.column_order(FAMILIES, 0.0) == sum(FAMILIES, [])
+
+
+def test_larger_grids_search_once_in_the_plain_order():
+    assert helpers.engine(4)._search_plan() == ((None,), (0.0,))

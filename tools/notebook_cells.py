@@ -141,7 +141,8 @@ places every *naked single* (a blank that only one board still holds) and every 
 single* (a unit in which a board holds one cell), rules out *locked candidates* (a digit
 confined to one line inside a box can go nowhere else on that line), and stops at the first
 contradiction. Only the blanks it cannot fill go to Algorithm X, which relinks its prebuilt
-729 x 324 matrix for just the candidates still open. The first stage only places digits that
+729 x 324 matrix for just the candidates still open (and, should a search run long, starts
+it again with the columns in another order). The first stage only places digits that
 every solution has, so the answer is the same either way; it is simply much cheaper per
 digit than four column covers.
 
