@@ -146,7 +146,8 @@ it again with the columns in another order). The first stage only places digits 
 every solution has, so the answer is the same either way; it is simply much cheaper per
 digit than four column covers.
 
-The first solvable hard sample puzzle shows the split:
+The hard sample puzzles show the split: the first stage finishes some of them on its own,
+and leaves the rest, much reduced, to the dance:
 """,
     ),
     (
@@ -154,12 +155,21 @@ The first solvable hard sample puzzle shows the split:
         """
 hard = np.load("data/hard_puzzle.npy")
 hard_solutions = np.load("data/hard_solution.npy")
-first_solvable = next(i for i, s in enumerate(hard_solutions) if (s != NO_SOLUTION).all())
-cells = [int(v) for v in hard[first_solvable].ravel()]
-blanks_before = cells.count(0)
-state = engine(3).place_singles(cells)
-print("blanks in the puzzle:  ", blanks_before)
-print("left for dancing links:", "none: no solution" if state is None else state[0].bit_count())
+
+
+def left_for_dancing_links(puzzle):
+    \"\"\"Blanks the first stage leaves in ``puzzle`` (None: it found a contradiction).\"\"\"
+    state = engine(3).place_singles([int(v) for v in puzzle.ravel()])
+    return None if state is None else state[0].bit_count()
+
+
+solvable = [i for i, s in enumerate(hard_solutions) if (s != NO_SOLUTION).all()]
+left = [left_for_dancing_links(hard[i]) for i in solvable]
+example = next(i for i, n in zip(solvable, left) if n)
+print(f"{'solvable hard puzzles:':<32}{len(solvable)}")
+print(f"{'finished by the first stage:':<32}{left.count(0)}")
+print(f"{f'hard puzzle {example}, blanks:':<32}{int((hard[example] == 0).sum())}")
+print(f"{f'hard puzzle {example}, left to dance:':<32}{left_for_dancing_links(hard[example])}")
 """,
     ),
     (
