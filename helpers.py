@@ -26,6 +26,9 @@ Glossary (Knuth's word -> this module)
     search        ``AlgorithmX.search``: the backtracking search of Algorithm X,
                   written as a loop with an explicit stack of chosen rows, so
                   that no problem size can hit Python's recursion limit.
+    restart       (not Knuth's) ``SudokuEngine._dance``: a 9 x 9 search given up
+                  after a number of rows and begun again with the columns in
+                  another order, which changes how choose_column breaks ties.
     candidate     a sudoku placement "digit d in cell (r, c)": one matrix row.
     constraint    one of the four families of sudoku columns: each cell holds
                   one digit; each row, column and box holds each digit once.
@@ -505,9 +508,9 @@ class SudokuEngine:
                 segment = line & b
                 seg_cells = [1 << i for i in cells if segment >> i & 1]
                 for chosen in range(1, 1 << len(seg_cells)):
-                    places = sum(bit for k, bit in enumerate(seg_cells) if chosen >> k & 1)
-                    if places & (places - 1):
-                        self.unit_rules[places] = (line | b) & ~segment
+                    pattern = sum(bit for k, bit in enumerate(seg_cells) if chosen >> k & 1)
+                    if pattern & (pattern - 1):
+                        self.unit_rules[pattern] = (line | b) & ~segment
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = range(size**3)  # matrix row -> candidate row, for the shared matrix
@@ -607,7 +610,8 @@ class SudokuEngine:
             if not found:
                 # Each digit is placed once in every unit or still has a place in it;
                 # a unit where it has neither is a contradiction no search can mend.
-                units_each = 3 * self.size
+                # A placed digit fills three units: its row, column and box.
+                units_each = len(units)
                 for d in digits:
                     if len(open_units[d]) + 3 * grid.count(d + 1) != units_each:
                         return None
@@ -724,7 +728,8 @@ class SudokuEngine:
             return 1
         with self._lock:
             matrix, primary, open_rows, _ = self._load(grid, state[1])
-            matrix.activate(column_order(primary, self._search_plan()[1][0]), open_rows)
+            first_start = self._search_plan()[1][0]  # counting needs one search, in the first order
+            matrix.activate(column_order(primary, first_start), open_rows)
             return matrix.count_solutions(limit)
 
 
