@@ -506,11 +506,11 @@ class SudokuEngine:
         for line in rows + cols:
             for b in boxes:
                 segment = line & b
-                seg_cells = [1 << i for i in cells if segment >> i & 1]
-                for chosen in range(1, 1 << len(seg_cells)):
-                    pattern = sum(bit for k, bit in enumerate(seg_cells) if chosen >> k & 1)
+                pattern = segment  # then every other non-empty subset of its cells
+                while pattern:
                     if pattern & (pattern - 1):
                         self.unit_rules[pattern] = (line | b) & ~segment
+                    pattern = (pattern - 1) & segment
         self.optimisations = Optimisations()
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = range(size**3)  # matrix row -> candidate row, for the shared matrix
