@@ -260,16 +260,7 @@ class AlgorithmX:
         picked at each level (his O_k).  Closing the iterator early restores
         the matrix, so ``next(search())`` is a safe way to get one cover.
         """
-        if self._dirty:
-            self.activate(self.primary, range(self.n_rows))
-        # While a search runs the links are in flux.  If an exception stops it
-        # half-way through a cover, ``_dirty`` stays set and the next search
-        # starts from freshly relinked columns instead of a damaged matrix.
-        self._dirty = True
-        # A later search or ``activate`` takes the links over; this one must
-        # then neither go on nor undo choices that are no longer in place.
-        self._epoch += 1
-        epoch = self._epoch
+        epoch = self._take_links()
         chosen: list[DancingNode] = []
         try:
             for cover in self._search(chosen):
@@ -285,6 +276,22 @@ class AlgorithmX:
             raise
         self._dirty = False
 
+    def _take_links(self) -> int:
+        """Begin a search on links in a known state; return its epoch.
+
+        While a search runs the links are in flux.  If an exception stops it
+        half-way through a cover, ``_dirty`` stays set and the next search
+        starts from freshly relinked columns instead of a damaged matrix.
+        A later search or ``activate`` takes the links over (a new epoch);
+        a paused search must then neither go on nor undo choices that are no
+        longer in place.
+        """
+        if self._dirty:
+            self.activate(self.primary, range(self.n_rows))
+        self._dirty = True
+        self._epoch += 1
+        return self._epoch
+
     def _search(self, chosen: list[DancingNode], limit: int | None = None) -> Iterator[list[int]]:
         """The body of ``search``; on return ``chosen`` is empty again.
 
@@ -298,37 +305,32 @@ class AlgorithmX:
                 raise SearchLimitReached(limit)
             rows_left -= 1
             col = choose_column()
-            if col is None:
-                yield sorted(node.row for node in chosen)
-            elif col.size:
+            if col is not None and col.size:
                 col.cover()
-                node = col.down
-                chosen.append(node)
-                j = node.right
-                while j is not node:
-                    j.column.cover()
-                    j = j.right
-                continue
-            # Backtrack: leave the newest choice and try the next row of its
-            # column, or, when the column is used up, go one level further up.
-            while chosen:
-                node = chosen.pop()
-                j = node.left
-                while j is not node:
-                    j.column.uncover()
-                    j = j.left
-                node = node.down
-                col = node.column
-                if node is not col:
-                    chosen.append(node)
-                    j = node.right
-                    while j is not node:
-                        j.column.cover()
-                        j = j.right
-                    break
-                col.uncover()
+                node = col.down  # its first row
             else:
-                return
+                if col is None:
+                    yield sorted(node.row for node in chosen)
+                # Backtrack: leave the newest choice and take the next row of its
+                # column, or, when the column is used up, go one level further up.
+                while chosen:
+                    node = chosen.pop()
+                    j = node.left
+                    while j is not node:
+                        j.column.uncover()
+                        j = j.left
+                    node = node.down
+                    if node is not node.column:
+                        break
+                    node.column.uncover()  # its column is used up
+                else:
+                    return
+            # Take row ``node``: cover every other column it has a 1 in.
+            chosen.append(node)
+            j = node.right
+            while j is not node:
+                j.column.cover()
+                j = j.right
 
     def first_solution(self, restore: bool = True, limit: int | None = None) -> list[int] | None:
         """The first exact cover found (sorted row indices), or ``None``.
@@ -341,10 +343,7 @@ class AlgorithmX:
         With a ``limit``, the search gives up after trying that many rows and
         raises ``SearchLimitReached`` (the links restored as ``restore`` says).
         """
-        if self._dirty:
-            self.activate(self.primary, range(self.n_rows))
-        self._dirty = True
-        self._epoch += 1
+        self._take_links()
         chosen: list[DancingNode] = []
         try:
             cover = next(self._search(chosen, limit), None)
