@@ -776,9 +776,14 @@ def alternatives_table(sets: dict) -> str:
     return table(header, rows, text_columns=2)
 
 
+def ablation_switches(ablation: dict) -> list[str]:
+    """Every switch the ablation results measured, in the order first met."""
+    return list(dict.fromkeys(s["switch"] for entry in ablation.values() for s in entry["switches"]))
+
+
 def ablation_table(ablation: dict) -> str:
     """One row per set: the mean with all switches on, then with each one off."""
-    switches = list(dict.fromkeys(s["switch"] for entry in ablation.values() for s in entry["switches"]))
+    switches = ablation_switches(ablation)
     rows = []
     for entry in ablation.values():
         by_switch = {s["switch"]: s for s in entry["switches"]}
@@ -795,7 +800,7 @@ def ablation_table(ablation: dict) -> str:
 
 def ablation_max_table(ablation: dict) -> str:
     """One row per set: the slowest puzzle with all switches on, then with each one off."""
-    switches = list(dict.fromkeys(s["switch"] for entry in ablation.values() for s in entry["switches"]))
+    switches = ablation_switches(ablation)
     rows = []
     for entry in ablation.values():
         by_switch = {s["switch"]: s for s in entry["switches"] if "max_off_ms" in s}

@@ -165,11 +165,11 @@ def left_for_dancing_links(puzzle):
 
 solvable = [i for i, s in enumerate(hard_solutions) if (s != NO_SOLUTION).all()]
 left = [left_for_dancing_links(hard[i]) for i in solvable]
-example = next(i for i, n in zip(solvable, left) if n)
+example, example_left = next((i, n) for i, n in zip(solvable, left) if n)
 print(f"{'solvable hard puzzles:':<32}{len(solvable)}")
 print(f"{'finished by the first stage:':<32}{left.count(0)}")
 print(f"{f'hard puzzle {example}, blanks:':<32}{int((hard[example] == 0).sum())}")
-print(f"{f'hard puzzle {example}, left to dance:':<32}{left_for_dancing_links(hard[example])}")
+print(f"{f'hard puzzle {example}, left to dance:':<32}{example_left}")
 """,
     ),
     (
