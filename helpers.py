@@ -348,6 +348,8 @@ class AlgorithmX:
         try:
             cover = next(self._search(chosen, limit), None)
         except SearchLimitReached:
+            # Not ``finally``: after any other exception a cover may be half
+            # done, and only relinking (``_dirty``) can restore the links.
             if restore:
                 _unwind(chosen)
                 self._dirty = False
