@@ -370,7 +370,11 @@ class AlgorithmX:
 
 
 def _unwind(chosen: list[DancingNode]) -> None:
-    """Uncover every choice on the stack, newest first, and empty it."""
+    """Uncover every choice on the stack, newest first, and empty it.
+
+    Each step leaves a row as ``_search``'s backtrack does; the search keeps
+    its copy inline, since it runs once for nearly every row tried.
+    """
     while chosen:
         node = chosen.pop()
         j = node.left
