@@ -538,7 +538,10 @@ class SudokuEngine:
         """
         digits = range(self.size)
         peers = self.peer_boards
-        places = [self.all_cells] * self.size  # places[d]: where digit d + 1 may go
+        # places[d]: where digit d + 1 may go.  A board may still hold cells
+        # filled since it was last written; every read masks it with ``blank``,
+        # which is cheaper than clearing all boards after each placement.
+        places = [self.all_cells] * self.size
         blank = 0
         for i, value in enumerate(grid):
             if value:
@@ -548,7 +551,6 @@ class SudokuEngine:
                 places[d] &= ~peers[i]
             else:
                 blank |= 1 << i
-        places = [board & blank for board in places]
         units = self.unit_boards
         rules = self.unit_rules if self.optimisations.locked_candidates else self.single_rules
         seen = [-1] * self.size  # each board as its last hidden-single scan left it
@@ -562,7 +564,7 @@ class SudokuEngine:
                 once |= board
             if blank & ~once:
                 return None  # a blank with no candidate
-            naked = once & ~twice
+            naked = once & ~twice & blank  # the blanks held by exactly one board
             if naked:
                 while naked:
                     bit = naked & -naked
@@ -576,7 +578,6 @@ class SudokuEngine:
                     grid[i] = d + 1
                     places[d] &= ~peers[i]
                     blank ^= bit
-                places = [board & blank for board in places]
                 continue
             if not self.optimisations.hidden_singles:
                 break
@@ -621,8 +622,7 @@ class SudokuEngine:
                     if len(open_units[d]) + 3 * grid.count(d + 1) != units_each:
                         return None
                 break
-            places = [board & blank for board in places]
-        return blank, places
+        return blank, [board & blank for board in places]
 
     def _used_digits(self, grid: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
         """The blanks of ``grid`` and the digits used by each row, column and box, as bit masks."""
