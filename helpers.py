@@ -586,7 +586,7 @@ class SudokuEngine:
             # (the digit is in it) and is not scanned again.
             found = False
             for d in digits:
-                board = places[d] & blank  # cells filled earlier in this scan are gone
+                board = places[d] & blank  # without the filled cells it may still hold
                 if board == seen[d]:
                     continue  # unchanged since a scan that found nothing
                 before = board
