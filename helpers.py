@@ -233,23 +233,29 @@ class AlgorithmX:
     def choose_column(self) -> ColumnObject | None:
         """Knuth's S heuristic: an uncovered primary column of least size.
 
-        Returns ``None`` when every primary column is covered.  Stops early
-        at a column of size 0 or 1, since nothing can beat it.
+        Returns the first column of size 0 or 1 in the header list (a dead
+        end or a forced move: looking further for a smaller one does not
+        pay), or else the first column of least size; ``None`` when every
+        primary column is covered.
         """
         root = self.root
-        best = root.right
-        if best is root:
+        col = root.right
+        if col is root:
             return None
+        # Most calls find a forced column (size 0 or 1), so the first scan
+        # looks for one and does nothing else.  It stops at the root at the
+        # latest: the root is in no column, so its size is always 0.
+        while col.size > 1:
+            col = col.right
+        if col is not root:
+            return col
+        # None is forced: the least size is found by a full scan, which can
+        # stop at a column of size 2, the least left.
+        best = col = root.right
         smallest = best.size
-        if smallest <= 1:
-            return best
-        col = best.right
-        while col is not root:
-            size = col.size
-            if size < smallest:
-                if size <= 1:
-                    return col
-                best, smallest = col, size
+        while smallest > 2 and col is not root:
+            if col.size < smallest:
+                best, smallest = col, col.size
             col = col.right
         return best
 

@@ -141,6 +141,29 @@ def test_covers_come_as_sorted_row_lists():
     assert all(cover == sorted(cover) for cover in AlgorithmX(SEVERAL_ROWS, 4).search())
 
 
+def header_list(matrix: AlgorithmX) -> list[helpers.ColumnObject]:
+    """The uncovered primary columns, in the order the header list holds them."""
+    columns, col = [], matrix.root.right
+    while col is not matrix.root:
+        columns.append(col)
+        col = col.right
+    return columns
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.randoms(use_true_random=False))
+def test_choose_column_takes_the_first_forced_column_or_else_the_first_smallest(problem, rng):
+    rows, n_columns, secondary = problem
+    matrix = AlgorithmX(rows, n_columns, secondary)
+    primary = list(matrix.primary)
+    rng.shuffle(primary)  # any header order
+    matrix.activate(primary, range(len(rows)))
+    columns = header_list(matrix)
+    forced = [col for col in columns if col.size <= 1]
+    expected = forced[0] if forced else min(columns, key=lambda col: col.size, default=None)
+    assert matrix.choose_column() is expected
+
+
 # ---------------------------------------------------------------------------
 # Links restored
 # ---------------------------------------------------------------------------
