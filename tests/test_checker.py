@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from checker import is_valid_solution
+from helpers import is_valid_solution
 
 # A valid grid built from a pattern: row r is 1..9 shifted by 3 * (r % 3) + r // 3.
 VALID = np.array([[(3 * (r % 3) + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)])
@@ -48,3 +48,19 @@ def test_rejects_a_wrong_shape():
 def test_accepts_a_valid_4x4():
     grid = np.array([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])
     assert is_valid_solution(np.zeros((4, 4), dtype=int), grid)
+
+
+def _names_used(code) -> set[str]:
+    """Every global or attribute name a code object and its nested code objects use."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_used(const)
+    return names
+
+
+def test_shares_no_code_with_the_solver():
+    import helpers
+
+    solver_names = {name for name in vars(helpers) if not name.startswith("__")} - {"np", "math", "is_valid_solution"}
+    assert not _names_used(is_valid_solution.__code__) & solver_names

@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import helpers  # noqa: E402
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 
 SCRIPT = ROOT / "tools" / "solve.py"
 ASSIGNMENT_DATA = ROOT.parent / "shared" / "assignment" / "data"

@@ -3,7 +3,7 @@
 Counts are checked against brute force or against published values: Knuth's
 example from "Dancing Links" (arXiv:cs/0011047), the n-queens counts (OEIS
 A000170), Langford pairings (OEIS A014552) and the 288 grids of the 4x4
-sudoku.  Sudoku answers are verified by ``checker.is_valid_solution``, which
+sudoku.  Sudoku answers are verified by ``helpers.is_valid_solution``, which
 shares no code with the solver.
 """
 
@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import helpers  # noqa: E402
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 from helpers import AlgorithmX, SearchLimitReached  # noqa: E402
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import helpers
-from checker import is_valid_solution
+from helpers import is_valid_solution
 from conftest import ROOT
 
 SWITCHES = [field.name for field in dataclasses.fields(helpers.Optimisations)]

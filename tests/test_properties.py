@@ -5,7 +5,7 @@ applying moves that keep a grid valid, all chosen by hypothesis: relabel the
 digits, reorder the bands and the rows inside each band, the stacks and the
 columns inside each stack, and maybe transpose.  Blanking cells of it gives a
 puzzle with at least that solution; changing one given may leave it with none.
-Answers are judged by ``checker.is_valid_solution`` and by a small reference
+Answers are judged by ``helpers.is_valid_solution`` and by a small reference
 solver written here (plain backtracking on bit masks, sharing nothing with
 ``helpers``).  Every test is derandomized, so CI sees the same examples each run.
 """
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 from helpers import count_solutions, solve_sudoku  # noqa: E402
 from tools.sizes import pattern_grid  # noqa: E402
 

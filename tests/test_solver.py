@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from checker import is_valid_solution
+from helpers import is_valid_solution
 from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
 
 PROJECT_DATA = ROOT / "data"

@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import helpers  # noqa: E402
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 from helpers import AlgorithmX, ColumnObject, count_solutions, engine, solve_sudoku  # noqa: E402
 
 NOTEBOOK = ROOT / "sudoku.ipynb"

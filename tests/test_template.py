@@ -41,7 +41,7 @@ def test_solution_cell_works_on_its_own():
     """A grader that runs only the solution cell still gets a working solver."""
     import numpy as np
 
-    from checker import is_valid_solution
+    from helpers import is_valid_solution
 
     cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
     solution = next(c for c in cells if c["metadata"].get("nbgrader", {}).get("solution"))

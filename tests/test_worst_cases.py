@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 from helpers import count_solutions, solve_sudoku  # noqa: E402
 
 NOTEBOOK = ROOT / "sudoku.ipynb"

@@ -5,7 +5,7 @@ compare it with other solvers.
 it (``tools.notebook_code.load_solver``).  Every call gets a fresh int8 copy
 of its puzzle and is timed with ``time.process_time()``, after one untimed
 warm-up call per solver.  Every answer is checked with the independent
-``checker.is_valid_solution``; where the collection stores solutions the answer
+``helpers.is_valid_solution``; where the collection stores solutions the answer
 must also equal the stored one, and a puzzle stored as unsolvable (all -1)
 must get all -1.  The 17-clue and top1465 collections store no solutions, but
 every puzzle in them has exactly one.
@@ -76,7 +76,7 @@ if str(ROOT) not in sys.path:
 # puts this very module object in sys.modules, so the switches the ablation
 # sets are the ones the notebook's solver reads (checked by ``check_helpers``).
 import helpers  # noqa: E402
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Solver, alternatives  # noqa: E402
 from tools.notebook_code import NOTEBOOK, load_solver  # noqa: E402
 
@@ -820,7 +820,7 @@ def markdown(report: dict) -> str:
         f"Last run: `{meta['command']}` on {meta['date'][:10]}, Python {meta['python']}, "
         f"{meta['platform']}, {meta['cpu_count']} CPUs.  Each row comes from the latest run "
         "that measured its set (dates in `benchmark.json`).  Times are CPU time per call "
-        "(`time.process_time`); every answer is checked with `checker.is_valid_solution`."
+        "(`time.process_time`); every answer is checked with `helpers.is_valid_solution`."
     ]
     if report.get("sets"):
         parts += ["### Our solver", ours_table(report["sets"])]

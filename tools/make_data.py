@@ -23,7 +23,7 @@ Categories (15 puzzles each, mirroring the assignment's)
 
 Every solvable puzzle has exactly one solution (counted with
 ``helpers``, limit 2), and its stored solution passes the independent
-``checker.is_valid_solution``.
+``helpers.is_valid_solution``.
 
 Unsolvable puzzles, three kinds, each made from a puzzle of its category by
 changing one or two cells, so that it keeps the category's count of blanks
@@ -65,7 +65,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import helpers  # noqa: E402  (needs ROOT on sys.path first)
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Named constants

@@ -53,7 +53,7 @@ from helpers import (
     engine,
     solve_sudoku,
 )
-from checker import is_valid_solution
+from helpers import is_valid_solution
 """,
     ),
     (

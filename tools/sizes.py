@@ -4,7 +4,7 @@ For each size the script makes seeded random puzzles: a valid grid from the
 usual pattern, shuffled (digits relabelled; rows permuted within bands and
 bands permuted; the same for columns), with a fixed share of its cells kept as
 givens.  Each puzzle is solved once, timed with ``time.process_time()``, and
-the answer is checked with ``checker.is_valid_solution``.  The shared matrix
+the answer is checked with ``helpers.is_valid_solution``.  The shared matrix
 of each size is built before timing starts, as a long-running program would
 have it.
 
@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import helpers  # noqa: E402
-from checker import is_valid_solution  # noqa: E402
+from helpers import is_valid_solution  # noqa: E402
 
 #: (box side, share of cells given): the sizes and fill levels measured.
 CASES = ((4, 0.40), (5, 0.50), (6, 0.70))
