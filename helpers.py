@@ -46,6 +46,7 @@ from __future__ import annotations
 import math
 import numbers
 import threading
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -776,6 +777,21 @@ def engine(box: int) -> SudokuEngine:
 # ---------------------------------------------------------------------------
 
 
+#: what numpy before 1.24 says instead of raising when a nested list is ragged
+#: (numpy 2 keeps the class in ``np.exceptions`` only)
+_RaggedWarning = getattr(np, "exceptions", np).VisibleDeprecationWarning
+
+
+class CellValueError(ValueError):
+    """A grid of the right shape holds a number no sudoku cell can hold: not a
+    whole number in 0..N (a 10, a -1, 2.5, NaN, infinity).
+
+    ``solve_sudoku`` reports it, naming the value and its cell; the notebook's
+    ``sudoku_solver`` answers it with all -1, because no sudoku with such a
+    cell has a solution.
+    """
+
+
 def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
     """Check a sudoku grid and return ``(box, cells)``, its order and its values
     as a flat list of ints in row-major order.  The input is never modified.
@@ -785,9 +801,9 @@ def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
     of floats holding whole numbers, with values 0 (blank) to N.
 
     Raises ``TypeError`` for something that is not an array or list of
-    numbers (``None``, a string, a dict, a bool, string or masked array) and
-    ``ValueError`` for a wrong shape or a value that is not a whole number in
-    0..N (naming the value and its cell).
+    numbers (``None``, a string, a dict, a bool, string or masked array),
+    ``ValueError`` for a wrong shape, and ``CellValueError`` (a ``ValueError``)
+    for a number that is not a whole number in 0..N (naming it and its cell).
     """
     if isinstance(sudoku, np.ma.MaskedArray):
         raise TypeError("sudoku must be a plain numpy array, not a masked array: fill masked cells with 0 first")
@@ -795,8 +811,11 @@ def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
         array = sudoku
     elif isinstance(sudoku, (list, tuple)):
         try:
-            array = np.array(sudoku)
-        except ValueError:
+            with warnings.catch_warnings():
+                # numpy before 1.24 only warns, and makes an object array
+                warnings.simplefilter("error", _RaggedWarning)
+                array = np.array(sudoku)
+        except (ValueError, _RaggedWarning):
             raise ValueError(
                 "sudoku must be a square grid of single numbers; the nested list is ragged "
                 "(rows of different lengths, or a cell holding a sequence)"
@@ -822,7 +841,7 @@ def read_grid(sudoku: object, size: int | None = None) -> tuple[int, list[int]]:
         raise TypeError(f"sudoku must hold numbers 0..{side}, not values of dtype {array.dtype}")
     if min(cells) < EMPTY or max(cells) > side:
         index = next(i for i, value in enumerate(cells) if not EMPTY <= value <= side)
-        raise ValueError(f"sudoku{_cell(index, side)} is {cells[index]}, outside 0..{side}")
+        raise CellValueError(f"sudoku{_cell(index, side)} is {cells[index]}, outside 0..{side}")
     return box, cells
 
 
@@ -832,9 +851,9 @@ def _whole_number(value: object, index: int, side: int) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{where} is {value!r}, not a number")
     if not isinstance(value, numbers.Integral) and not float(value).is_integer():
-        raise ValueError(f"{where} is {value!r}, not a whole number")
+        raise CellValueError(f"{where} is {value!r}, not a whole number")
     if not EMPTY <= value <= side:
-        raise ValueError(f"{where} is {value!r}, outside 0..{side}")
+        raise CellValueError(f"{where} is {value!r}, outside 0..{side}")
     return int(value)
 
 

@@ -1,29 +1,35 @@
 """Malformed, unusual and unsolvable input to the solver.
 
-The notebook's ``sudoku_solver`` promises: a 9 x 9 array of whole numbers
-0..9 (0 = blank), of any integer dtype or of floats holding whole numbers;
-a new 9 x 9 integer array back (the solution, or all -1 when there is none);
-the input never modified; malformed input rejected with ``ValueError`` or
-``TypeError`` and a message naming the problem.  ``helpers.solve_sudoku`` and
-``helpers.read_grid`` keep the same rules for every supported side (4, 9, 16,
-...), so each rule is checked on all three entry points.
+The notebook's ``sudoku_solver`` promises: a 9 x 9 grid of numbers in (an
+array of any integer or float dtype, or a nested list), a new 9 x 9 integer
+array back: the solution, or all -1 when there is none.  A cell holding a
+number that is not a whole number 0..9 (a 10, a -1 fed back, 2.5, NaN) means
+no solution, so it gets all -1 as well; only what is not a 9 x 9 grid of
+numbers (another shape, ``None``, a string, booleans) raises ``ValueError``
+or ``TypeError`` with a message naming the problem.  The input is never
+modified.  ``helpers.solve_sudoku`` and ``helpers.read_grid`` keep the same
+rules for every supported side (4, 9, 16, ...), except that they report a
+bad cell value as ``CellValueError``, naming the value and its cell.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from helpers import is_valid_solution  # noqa: E402
-from helpers import count_solutions, read_grid, solve_sudoku  # noqa: E402
+from helpers import CellValueError, count_solutions, read_grid, solve_sudoku  # noqa: E402
 
 NOTEBOOK = ROOT / "sudoku.ipynb"
 SIZE = 9  #: the side the notebook's solver accepts
@@ -91,6 +97,14 @@ def solver(request):
     if request.param == "solve_sudoku":
         return lambda grid: solve_sudoku(grid, size=SIZE)
     return request.getfixturevalue("notebook_solver")
+
+
+@pytest.fixture(params=["solve_sudoku", "read_grid"])
+def checked_entry_point(request):
+    """The entry points that report a bad cell value instead of answering it."""
+    if request.param == "solve_sudoku":
+        return lambda grid: solve_sudoku(grid, size=SIZE)
+    return lambda grid: read_grid(grid, size=SIZE)
 
 
 def with_value(value: object, dtype: object) -> np.ndarray:
@@ -166,22 +180,63 @@ BAD_VALUES = [
 
 
 @pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
-def test_bad_value_raises_value_error_naming_the_value(entry_point, value, dtype, value_pattern):
-    with pytest.raises(ValueError, match=value_pattern):
-        entry_point(with_value(value, dtype))
+def test_notebook_answers_all_minus_one_for_a_number_no_cell_can_hold(notebook_solver, value, dtype, value_pattern):
+    answer = notebook_solver(with_value(value, dtype))
+    assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
+    assert (answer == NO_SOLUTION).all()
+
+
+def test_notebook_answers_all_minus_one_for_a_10_in_a_nested_list(notebook_solver):
+    grid = parse(EVEREST).tolist()
+    grid[BAD_ROW][BAD_COL] = 10
+    assert (notebook_solver(grid) == NO_SOLUTION).all()
+
+
+def test_notebook_answers_all_minus_one_for_its_own_no_solution_answer_fed_back(notebook_solver):
+    no_answer = notebook_solver(UNSOLVABLE["repeat-in-row"])
+    assert (notebook_solver(no_answer) == NO_SOLUTION).all()
 
 
 @pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
-def test_bad_value_raises_value_error_naming_the_cell(entry_point, value, dtype, value_pattern):
-    with pytest.raises(ValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
-        entry_point(with_value(value, dtype))
+def test_bad_value_is_reported_naming_the_value(checked_entry_point, value, dtype, value_pattern):
+    with pytest.raises(CellValueError, match=value_pattern):
+        checked_entry_point(with_value(value, dtype))
 
 
-def test_bad_value_in_a_nested_list_names_the_cell(entry_point):
+@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
+def test_bad_value_is_reported_naming_the_cell(checked_entry_point, value, dtype, value_pattern):
+    with pytest.raises(CellValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
+        checked_entry_point(with_value(value, dtype))
+
+
+def test_bad_value_in_a_nested_list_is_reported_naming_the_cell(checked_entry_point):
     grid = parse(EVEREST).tolist()
     grid[BAD_ROW][BAD_COL] = 10
-    with pytest.raises(ValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
-        entry_point(grid)
+    with pytest.raises(CellValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
+        checked_entry_point(grid)
+
+
+# Any number a 9 x 9 grid of some numeric dtype may hold.
+CELL_NUMBERS = st.one_of(
+    st.integers(-(2**31), 2**31 - 1),
+    st.integers(0, 9),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, -0.0, 0.5, 9.0, 9.5, 10.0, -1.0, math.nan, math.inf]),
+)
+GRID_DTYPES = st.sampled_from([np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64, np.float32, np.float64])
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(CELL_NUMBERS, min_size=SIZE * SIZE, max_size=SIZE * SIZE), dtype=GRID_DTYPES, as_list=st.booleans())
+def test_notebook_answers_every_9x9_grid_of_numbers(notebook_solver, values, dtype, as_list):
+    """Never an exception: a 9 x 9 integer answer, valid or all -1."""
+    with np.errstate(invalid="ignore", over="ignore"):  # a cast may wrap or turn NaN into an int
+        grid = np.array(values, dtype=np.float64).reshape(SIZE, SIZE).astype(dtype)
+    puzzle = grid.tolist() if as_list else grid
+    answer = notebook_solver(puzzle)
+    assert isinstance(answer, np.ndarray) and answer.shape == (SIZE, SIZE)
+    assert np.issubdtype(answer.dtype, np.integer)
+    assert (answer == NO_SOLUTION).all() or is_valid_solution(grid, answer)
 
 
 NOT_NUMBERS = [

@@ -1,0 +1,99 @@
+"""The hand-in folder alone runs: the marker gets only ``tools.handin.HANDIN_FILES``.
+
+A copy holding just those files runs top to bottom in a fresh kernel of the
+interpreter running the tests, as Restart & Run All would, and the template's
+``submission_tests()`` prints its success line.  CI runs this file under the
+oldest and the newest supported Python as well as the main one.  Written for
+Python 3.8 and later.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools.handin import HANDIN_FILES, make_handin
+
+ROOT = Path(__file__).resolve().parent.parent
+SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
+SUBMISSION_CALL = "submission_tests()"
+#: what the notebook and helpers.py may import: numpy, the standard library, helpers
+THIRD_PARTY_ALLOWED = {"numpy", "helpers"}
+
+
+def run_notebook(folder: Path) -> list:
+    """Execute ``folder/sudoku.ipynb`` in a fresh kernel of this interpreter, in
+    that folder; return its code cells with their new outputs."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    class ThisInterpreter(KernelSpecManager):
+        """Every kernel name means this very interpreter (as nbval's --nbval-current-env)."""
+
+        def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
+            return KernelSpec(
+                argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                display_name=f"Python {sys.version_info.major}.{sys.version_info.minor}",
+                language="python",
+            )
+
+    notebook = nbformat.read(str(folder / "sudoku.ipynb"), as_version=4)
+    manager = KernelManager(kernel_name="python3", kernel_spec_manager=ThisInterpreter())
+    client = nbclient.NotebookClient(
+        notebook, km=manager, timeout=600, resources={"metadata": {"path": str(folder)}}
+    )
+    client.execute()
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
+@pytest.fixture(scope="module")
+def handin_run(tmp_path_factory) -> list:
+    folder = make_handin(tmp_path_factory.mktemp("handin") / "sudoku-submission")
+    return run_notebook(folder)
+
+
+def test_handin_holds_only_the_design_card_files(tmp_path):
+    folder = make_handin(tmp_path / "handin")
+    assert sorted(path.name for path in folder.iterdir()) == sorted(HANDIN_FILES)
+
+
+def test_handin_notebook_runs_without_an_error_or_stderr(handin_run):
+    trouble = [
+        output
+        for cell in handin_run
+        for output in cell.outputs
+        if output.output_type == "error" or output.get("name") == "stderr"
+    ]
+    assert trouble == []
+
+
+def test_handin_submission_check_prints_its_success_line(handin_run):
+    last = next(cell for cell in reversed(handin_run) if SUBMISSION_CALL in cell.source)
+    printed = "".join(output.get("text", "") for output in last.outputs)
+    assert SUCCESS_LINE in printed
+
+
+def imported_modules(source: str) -> set:
+    """The top-level names of every module ``source`` imports."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="sys.stdlib_module_names is new in Python 3.10")
+def test_notebook_and_helpers_import_only_numpy_the_standard_library_and_helpers():
+    cells = json.loads((ROOT / "sudoku.ipynb").read_text(encoding="utf-8"))["cells"]
+    sources = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+    sources.append((ROOT / "helpers.py").read_text(encoding="utf-8"))
+    imported = set().union(*(imported_modules(source) for source in sources))
+    assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED

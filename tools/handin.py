@@ -1,0 +1,77 @@
+"""Make the hand-in: the files the marker gets, and nothing else.
+
+The submission is the notebook, the report and what the notebook needs to run:
+``HANDIN_FILES``, copied from the project folder into a new folder or a .zip
+archive (the assignment accepts one .zip).  Nothing else of the project
+(tests, tools, results) is needed to run the notebook top to bottom; the test
+``tests/test_handin.py`` builds this folder and runs it to show that.
+
+Usage: ``python tools/handin.py OUT`` where OUT is a folder that does not yet
+exist, or a path ending in ``.zip``.  Standard library only, Python 3.8+.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+from typing import List, Optional, Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+#: what the marker gets: the notebook, the report, the notebook's module,
+#: its puzzles and pictures, and what to install
+HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "requirements.txt", "data", "images")
+
+
+def handin_paths(root: Path = ROOT) -> List[Path]:
+    """Every file of the hand-in under ``root``, in a fixed order; raises
+    ``FileNotFoundError`` naming the first that is missing."""
+    paths = []
+    for name in HANDIN_FILES:
+        path = root / name
+        if not path.exists():
+            raise FileNotFoundError(f"{name} is missing from {root}")
+        if path.is_dir():
+            paths += sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        else:
+            paths.append(path)
+    return paths
+
+
+def make_handin(out: Path, root: Path = ROOT) -> Path:
+    """Copy the hand-in from ``root`` to ``out``: a new folder, or a .zip
+    archive when ``out`` ends in ``.zip``.  Returns ``out``; refuses to
+    overwrite anything (``FileExistsError``)."""
+    out = Path(out)
+    if out.exists():
+        raise FileExistsError(f"{out} already exists")
+    paths = handin_paths(root)
+    if out.suffix == ".zip":
+        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for path in paths:
+                archive.write(path, path.relative_to(root).as_posix())
+        return out
+    for path in paths:
+        target = out / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    return out
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="a new folder, or a path ending in .zip")
+    args = parser.parse_args(argv)
+    try:
+        made = make_handin(args.out)
+    except (FileExistsError, FileNotFoundError) as error:
+        print(f"handin.py: {error}", file=sys.stderr)
+        return 2
+    print(f"{made}: {', '.join(HANDIN_FILES)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
