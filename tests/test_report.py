@@ -42,11 +42,3 @@ def test_every_image_shown_exists(source):
     for path in paths:
         assert (ROOT / path).is_file(), path
 
-
-def test_readme_quick_start_runs_what_ci_runs():
-    text = README.read_text(encoding="utf-8")
-    quick_start = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    commands = [line for line in quick_start.splitlines() if line and not line.startswith(("#", "`", "On "))]
-    assert len(commands) == 2
-    assert commands[1] == "bash .ci/run"
-    assert "jupyter execute sudoku.ipynb" in commands[0]
