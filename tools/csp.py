@@ -21,7 +21,10 @@ The search (``SudokuCSP``)
     select       minimum remaining values (MRV): the unassigned cell with the
                  smallest domain, the first in row-major order on a tie.
     order        the digits of its domain in increasing order.
-    backtrack    depth first; undo an assignment and its pruning on the way back.
+    backtrack    depth first, undoing an assignment and its pruning on the way
+                 back.  Recursive, one level per blank: fine up to 25 x 25
+                 (625 cells), but a 36 x 36 puzzle with most cells blank would
+                 pass Python's default recursion limit of 1000.
 Nothing else prunes: no hidden singles, no arc consistency beyond forward
 checking.  The givens are assigned first, with the same forward checking, and
 are not counted as search assignments.
@@ -185,9 +188,9 @@ def read_cells(grid: object) -> tuple[list[int], int]:
     return [int(value) for value in array.ravel().tolist()], box
 
 
-def solve(grid: object, budget: int | None = None) -> tuple[list[int] | None, int]:
+def solve(grid: object, budget: int | None = None) -> tuple[np.ndarray | None, int]:
     """``(solution, assignments)``: the first solution of ``grid`` in search
-    order as a flat list of digits (None when there is none), and how many
+    order as a new N x N int array (None when there is none), and how many
     assignments the search tried.
 
     ``grid`` as for ``read_cells``.  Raises ``SearchBudgetExceeded`` when more
@@ -196,7 +199,9 @@ def solve(grid: object, budget: int | None = None) -> tuple[list[int] | None, in
     cells, box = read_cells(grid)
     problem = SudokuCSP(cells, box, budget)
     found = problem.run(limit=1)
-    return (found[0] if found else None), problem.assignments
+    side = box * box
+    solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
+    return solution, problem.assignments
 
 
 def count_solutions(grid: object, limit: int | None = 2, budget: int | None = None) -> int:
@@ -216,9 +221,8 @@ def sudoku_solver(sudoku: np.ndarray) -> np.ndarray:
 
     Raises ``ValueError`` when ``sudoku`` is not such a grid.
     """
-    cells, box = read_cells(sudoku)
-    found = SudokuCSP(cells, box).run(limit=1)
-    side = box * box
-    if not found:
+    solution, _ = solve(sudoku)
+    if solution is None:
+        side = math.isqrt(np.size(sudoku))
         return np.full((side, side), NO_SOLUTION, dtype=int)
-    return np.array(found[0], dtype=int).reshape(side, side)
+    return solution
