@@ -2,7 +2,9 @@
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (checked
-by the independent ``checker`` and by counting solutions with ``helpers``);
+by the independent ``helpers.is_valid_solution`` and by counting solutions
+with the reference solver ``tools/csp.py``, which shares no code with the
+engine);
 and each category must have the properties ``make_data``'s docstring
 promises.  The checks for the kinds of unsolvable puzzle are written here
 again, without the generator's code, so that a fault there cannot hide.
@@ -23,7 +25,7 @@ if str(ROOT) not in sys.path:
 
 import helpers  # noqa: E402
 from helpers import is_valid_solution  # noqa: E402
-from tools import make_data  # noqa: E402
+from tools import csp, make_data  # noqa: E402
 
 DATA = ROOT / "data"
 GENERATOR = ROOT / "tools" / "make_data.py"
@@ -214,13 +216,13 @@ def test_number_of_unsolvable_puzzles(category):
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_solvable_puzzles_have_exactly_one_solution(category):
     solvable, _ = split(category)
-    assert [helpers.count_solutions(p, limit=2) for p in solvable] == [1] * len(solvable)
+    assert [csp.count_solutions(p, limit=2) for p in solvable] == [1] * len(solvable)
 
 
 @pytest.mark.parametrize("category", ["easy", "medium", "hard"])
 def test_unsolvable_puzzles_have_no_solution(category):
     _, unsolvable = split(category)
-    assert [helpers.count_solutions(p, limit=2) for p in unsolvable] == [0] * len(unsolvable)
+    assert [csp.count_solutions(p, limit=2) for p in unsolvable] == [0] * len(unsolvable)
 
 
 @pytest.mark.parametrize("category", ["easy", "medium", "hard"])
@@ -253,7 +255,7 @@ def test_hard_solvable_puzzles_are_minimal():
         for r, c in zip(*np.nonzero(puzzle)):
             smaller = puzzle.copy()
             smaller[r, c] = 0
-            if helpers.count_solutions(smaller, limit=2) == 1:
+            if csp.count_solutions(smaller, limit=2) == 1:
                 not_minimal.append((k, int(r), int(c)))
     assert not_minimal == []
 

@@ -5,9 +5,11 @@ applying moves that keep a grid valid, all chosen by hypothesis: relabel the
 digits, reorder the bands and the rows inside each band, the stacks and the
 columns inside each stack, and maybe transpose.  Blanking cells of it gives a
 puzzle with at least that solution; changing one given may leave it with none.
-Answers are judged by ``helpers.is_valid_solution`` and by a small reference
-solver written here (plain backtracking on bit masks, sharing nothing with
-``helpers``).  Every test is derandomized, so CI sees the same examples each run.
+Answers are judged by ``helpers.is_valid_solution`` and by the project's
+independent reference solver, ``tools/csp.py`` (backtracking with MRV and
+forward checking, sharing nothing with the engine; its own tests are in
+``tests/test_csp.py``).  Every test is derandomized, so CI sees the same
+examples each run.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ if str(ROOT) not in sys.path:
 
 from helpers import is_valid_solution  # noqa: E402
 from helpers import count_solutions, solve_sudoku  # noqa: E402
+from tools.csp import SearchBudgetExceeded  # noqa: E402
+from tools.csp import solve as reference_solve  # noqa: E402
 from tools.sizes import pattern_grid  # noqa: E402
 
 NOTEBOOK = ROOT / "sudoku.ipynb"
@@ -43,8 +47,8 @@ BLANKS_CHANGED_SMALL = (6, 15)
 # have a solution.
 BLANKS_LARGE = (0, 110)
 BLANKS_CHANGED_LARGE = (110, 140)
-# Search steps the reference solver may take on a drawn puzzle before the
-# example is dropped as too slow to judge (a few tenths of a second).
+# Assignments the reference solver may try on a drawn puzzle before the
+# example is dropped as too slow to judge (at most a few tenths of a second).
 REFERENCE_BUDGET = 20_000
 
 
@@ -60,107 +64,18 @@ def examples(count: int) -> settings:
 
 
 # ---------------------------------------------------------------------------
-# The reference solver: independent of helpers
+# The reference solver's verdict
 # ---------------------------------------------------------------------------
 
 
-class TooHard(Exception):
-    """The reference solver used up its budget of search steps."""
-
-
-def reference_solution(cells: list[int], box: int, budget: int | None = None) -> list[int] | None:
-    """A solution of the flat puzzle ``cells`` of order ``box``, or None if it has none.
-
-    Plain depth-first search: each row, column and box keeps a bit mask of the
-    digits it uses; the blank with the fewest candidates is filled next.
-    Raises ``TooHard`` after ``budget`` steps (never when it is None).
-    """
-    steps = [0]
-    side = box * box
-    every_digit = (1 << side) - 1
-    rows, cols, boxes = [0] * side, [0] * side, [0] * side
-    grid = list(cells)
-    blanks = []
-    for i, value in enumerate(grid):
-        r, c = divmod(i, side)
-        b = (r // box) * box + c // box
-        if value:
-            bit = 1 << (value - 1)
-            if (rows[r] | cols[c] | boxes[b]) & bit:
-                return None
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
-        else:
-            blanks.append((i, r, c, b))
-
-    def fill(open_cells: list[tuple[int, int, int, int]]) -> bool:
-        if not open_cells:
-            return True
-        steps[0] += 1
-        if steps[0] == budget:
-            raise TooHard
-        best, best_free, best_count = 0, 0, side + 1
-        for k, (i, r, c, b) in enumerate(open_cells):
-            free = every_digit & ~(rows[r] | cols[c] | boxes[b])
-            count = bin(free).count("1")
-            if count < best_count:
-                best, best_free, best_count = k, free, count
-                if count <= 1:
-                    break
-        i, r, c, b = open_cells[best]
-        rest = open_cells[:best] + open_cells[best + 1 :]
-        free = best_free
-        while free:
-            bit = free & -free
-            free ^= bit
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[b] |= bit
-            grid[i] = bit.bit_length()
-            if fill(rest):
-                return True
-            rows[r] ^= bit
-            cols[c] ^= bit
-            boxes[b] ^= bit
-        grid[i] = 0
-        return False
-
-    return grid if fill(blanks) else None
-
-
-def reference_has_solution(puzzle: np.ndarray, box: int) -> bool:
+def reference_has_solution(puzzle: np.ndarray) -> bool:
     """Whether the reference solver finds a solution; a puzzle that would take
-    it longer than REFERENCE_BUDGET steps is dropped from the examples."""
+    it more than REFERENCE_BUDGET assignments is dropped from the examples."""
     try:
-        return reference_solution(puzzle.ravel().tolist(), box, REFERENCE_BUDGET) is not None
-    except TooHard:
+        solution, _ = reference_solve(puzzle, budget=REFERENCE_BUDGET)
+    except SearchBudgetExceeded:
         reject()
-
-
-def test_reference_solves_a_puzzle_it_should():
-    grid = pattern_grid(STANDARD)
-    puzzle = grid.copy()
-    puzzle[::2, ::3] = 0
-    solution = reference_solution(puzzle.ravel().tolist(), STANDARD)
-    assert solution is not None and is_valid_solution(puzzle, np.reshape(solution, puzzle.shape))
-
-
-def test_reference_finds_no_solution_with_a_repeat():
-    puzzle = np.zeros((9, 9), dtype=np.int64)
-    puzzle[0, 0] = puzzle[0, 5] = 1
-    assert reference_solution(puzzle.ravel().tolist(), STANDARD) is None
-
-
-def test_reference_finds_no_solution_when_search_is_needed():
-    """No repeat and a candidate for every blank, yet no solution."""
-    puzzle = [int(ch) for ch in "400030000000600800000000007000050090080000600070200000000102700503000040900000000"]
-    assert reference_solution(puzzle, STANDARD) is None
-
-
-def test_reference_gives_up_when_its_budget_runs_out():
-    with pytest.raises(TooHard):
-        reference_solution([0] * 81, STANDARD, budget=10)
+    return solution is not None
 
 
 # ---------------------------------------------------------------------------
@@ -306,7 +221,7 @@ def test_answer_is_the_grid_when_the_solution_is_unique(notebook_solver, drawn):
 @examples(500)
 def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(notebook_solver, puzzle):
     answer = notebook_solver(puzzle.copy())
-    if not reference_has_solution(puzzle, STANDARD):
+    if not reference_has_solution(puzzle):
         assert (answer == NO_SOLUTION).all()
     else:
         assert is_valid_solution(puzzle, answer)
@@ -315,7 +230,7 @@ def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(no
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
 @examples(250)
 def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
-    solvable = reference_has_solution(puzzle, STANDARD)
+    solvable = reference_has_solution(puzzle)
     assert (count_solutions(puzzle, limit=1) == 1) == solvable
 
 
@@ -333,10 +248,10 @@ def check_answer_keeps_givens(drawn):
         assert np.array_equal(answer, grid)
 
 
-def check_no_answer_exactly_when_reference_finds_none(puzzle, order):
+def check_no_answer_exactly_when_reference_finds_none(puzzle):
     """``solve_sudoku`` returns None exactly when the independent reference finds no solution."""
     answer = solve_sudoku(puzzle.copy())
-    if not reference_has_solution(puzzle, order):
+    if not reference_has_solution(puzzle):
         assert answer is None
     else:
         assert is_valid_solution(puzzle, answer)
@@ -351,7 +266,7 @@ def test_4x4_answer_keeps_every_given_and_is_valid(drawn):
 @given(changed_puzzles(SMALL, BLANKS_CHANGED_SMALL))
 @examples(250)
 def test_4x4_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    check_no_answer_exactly_when_reference_finds_none(puzzle, SMALL)
+    check_no_answer_exactly_when_reference_finds_none(puzzle)
 
 
 @given(puzzles(LARGE, BLANKS_LARGE))
@@ -363,4 +278,4 @@ def test_16x16_answer_keeps_every_given_and_is_valid(drawn):
 @given(changed_puzzles(LARGE, BLANKS_CHANGED_LARGE))
 @examples(80)
 def test_16x16_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    check_no_answer_exactly_when_reference_finds_none(puzzle, LARGE)
+    check_no_answer_exactly_when_reference_finds_none(puzzle)

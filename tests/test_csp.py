@@ -1,0 +1,223 @@
+"""``tools/csp.py``: backtracking search with MRV and forward checking, the
+project's independent reference solver."""
+
+from __future__ import annotations
+
+import ast
+
+import numpy as np
+import pytest
+
+from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+from helpers import is_valid_solution
+from tools import csp
+from tools.csp import SearchBudgetExceeded, SudokuCSP, count_solutions, solve, sudoku_solver
+
+PROJECT_DATA = ROOT / "data"
+CSP_MODULE = ROOT / "tools" / "csp.py"
+NO_SOLUTION = -1
+
+# Consistent givens (no repeat, every blank has a candidate) yet no solution.
+NO_COMPLETION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
+# A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
+TWO_SOLUTIONS = "042709863083604279769283514924871635815436927376592148658327491231948756497165382"
+# Naked singles alone solve it: some blank always has one candidate left.
+# Its first blank, (0, 6), has two candidates, the smaller of them wrong.
+SINGLES_ONLY = "142759003503614279769083510924001035015436027006592008608327491231948006097160302"
+EMPTY_4X4_SOLUTIONS = 288
+
+
+def grid(text: str) -> np.ndarray:
+    """The 9 x 9 puzzle written row by row in ``text``, 0 for a blank."""
+    return np.array([int(ch) for ch in text], dtype=np.int64).reshape(9, 9)
+
+
+def stored_cases(folder, label):
+    """One pytest case per stored puzzle: (puzzle, stored answer)."""
+    cases = []
+    for category in CATEGORIES:
+        if not (folder / f"{category}_puzzle.npy").exists():
+            continue
+        puzzles = np.load(folder / f"{category}_puzzle.npy")
+        answers = np.load(folder / f"{category}_solution.npy")
+        for index, (puzzle, answer) in enumerate(zip(puzzles, answers)):
+            cases.append(pytest.param(puzzle, answer, id=f"{label}-{category}-{index}"))
+    return cases
+
+
+ASSIGNMENT_CASES = stored_cases(ASSIGNMENT_DATA, "assignment")
+PROJECT_CASES = stored_cases(PROJECT_DATA, "data")
+
+
+# ---------------------------------------------------------------------------
+# The assignment's contract
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not ASSIGNMENT_CASES, reason="../shared/assignment/data is absent")
+@pytest.mark.parametrize("puzzle, expected", ASSIGNMENT_CASES)
+def test_assignment_puzzle_gets_stored_answer(puzzle, expected):
+    assert np.array_equal(sudoku_solver(puzzle), expected)
+
+
+@pytest.mark.parametrize("puzzle, expected", PROJECT_CASES)
+def test_project_puzzle_gets_stored_answer(puzzle, expected):
+    assert np.array_equal(sudoku_solver(puzzle), expected)
+
+
+def test_project_data_is_present():
+    assert len(PROJECT_CASES) == 60
+
+
+def test_answer_is_a_new_9x9_int_array():
+    puzzle = grid(SINGLES_ONLY)
+    answer = sudoku_solver(puzzle)
+    assert answer.shape == (9, 9) and np.issubdtype(answer.dtype, np.integer)
+    assert not np.shares_memory(answer, puzzle) and is_valid_solution(puzzle, answer)
+
+
+def test_input_is_not_modified():
+    puzzle = grid(TWO_SOLUTIONS).astype(np.int8)
+    before = puzzle.copy()
+    sudoku_solver(puzzle)
+    solve(puzzle)
+    count_solutions(puzzle, limit=None)
+    assert np.array_equal(puzzle, before) and puzzle.dtype == before.dtype
+
+
+def test_repeated_given_gives_all_minus_one():
+    puzzle = np.zeros((9, 9), dtype=np.int8)
+    puzzle[2, 1] = puzzle[2, 8] = 6
+    assert (sudoku_solver(puzzle) == NO_SOLUTION).all()
+
+
+def test_consistent_givens_without_completion_give_all_minus_one():
+    puzzle = grid(NO_COMPLETION)
+    assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent  # so only the search can tell
+    assert (sudoku_solver(puzzle) == NO_SOLUTION).all()
+
+
+def test_16x16_puzzle_is_solved():
+    box = 4
+    rows, cols = np.indices((16, 16))
+    full = (box * (rows % box) + rows // box + cols) % 16 + 1  # a valid 16 x 16 grid
+    puzzle = full.copy()
+    puzzle[np.random.default_rng(0).random((16, 16)) < 0.5] = 0
+    assert is_valid_solution(puzzle, sudoku_solver(puzzle))
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [np.zeros((9, 8)), np.zeros((6, 6)), np.full((9, 9), 10), np.full((9, 9), 0.5), np.zeros((3, 3, 3))],
+    ids=["not square", "side not a square number", "digit too big", "not whole", "three dimensions"],
+)
+def test_malformed_grid_is_refused(bad):
+    with pytest.raises(ValueError):
+        sudoku_solver(bad)
+
+
+# ---------------------------------------------------------------------------
+# Counting and the budget
+# ---------------------------------------------------------------------------
+
+
+def test_empty_4x4_has_288_solutions():
+    assert count_solutions(np.zeros((4, 4), dtype=int), limit=None) == EMPTY_4X4_SOLUTIONS
+
+
+@pytest.mark.parametrize("limit", [None, 2])
+def test_puzzle_with_two_solutions_counts_two(limit):
+    assert count_solutions(grid(TWO_SOLUTIONS), limit=limit) == 2
+
+
+def test_count_stops_at_the_limit():
+    assert count_solutions(grid(TWO_SOLUTIONS), limit=1) == 1
+
+
+def test_count_accepts_a_flat_grid():
+    assert count_solutions([int(ch) for ch in TWO_SOLUTIONS]) == 2
+
+
+def test_budget_exceeded_raises():
+    with pytest.raises(SearchBudgetExceeded):
+        solve(np.zeros((9, 9), dtype=int), budget=10)
+
+
+def test_budget_of_exactly_the_assignments_needed_is_enough():
+    _, needed = solve(grid(NO_COMPLETION))
+    assert solve(grid(NO_COMPLETION), budget=needed) == (None, needed)
+    with pytest.raises(SearchBudgetExceeded):
+        solve(grid(NO_COMPLETION), budget=needed - 1)
+
+
+# ---------------------------------------------------------------------------
+# The method: MRV and forward checking
+# ---------------------------------------------------------------------------
+
+
+def test_mrv_picks_the_smallest_domain():
+    problem = SudokuCSP([0] * 16, 2)
+    problem.domains[3] = 0b0111
+    problem.domains[9] = 0b0011
+    problem.domains[12] = 0b0101
+    assert problem.select_unassigned_variable(list(range(16))) == 9
+
+
+def test_mrv_breaks_ties_by_row_major_order():
+    problem = SudokuCSP([0] * 16, 2)
+    problem.domains[12] = problem.domains[9] = 0b0011
+    open_cells = [1, 5, 9, 12, 14]
+    assert problem.select_unassigned_variable(open_cells) == open_cells.index(9)
+
+
+def test_singles_only_puzzle_takes_one_assignment_per_blank():
+    """MRV always finds the forced cell; taking the first blank instead would
+    try its smaller, wrong candidate first and need more assignments."""
+    puzzle = grid(SINGLES_ONLY)
+    solution, assignments = solve(puzzle)
+    first_blank = int(np.flatnonzero(puzzle == 0)[0])
+    domain = SudokuCSP(puzzle.ravel().tolist(), 3).domains[first_blank]
+    assert domain.bit_count() >= 2 and (domain & -domain).bit_length() != solution.flat[first_blank]
+    assert assignments == np.count_nonzero(puzzle == 0)
+
+
+def test_digits_are_tried_in_increasing_order():
+    """Of the two solutions, the first found has the smaller digit (1, not 5)
+    in the first blank, the cell MRV takes first on the tie."""
+    solution, _ = solve(grid(TWO_SOLUTIONS))
+    assert solution[0, 0] == 1
+
+
+def test_forward_checking_removes_the_digit_from_unassigned_peers_only():
+    problem = SudokuCSP([0] * 81, 3)
+    five = 1 << 4
+    problem.assign(80, five)  # cells 8 and 72, peers of both 80 and 0, lose 5 here
+    before = list(problem.domains)
+    pruned = problem.assign(0, five)
+    changed = {cell for cell in range(81) if problem.domains[cell] != before[cell]}
+    assert changed == set(pruned) == set(csp.peers(3)[0]) - {8, 72}
+    assert all(problem.domains[cell] == before[cell] ^ five for cell in changed)
+
+
+def test_unassign_restores_the_domains():
+    problem = SudokuCSP([0] * 81, 3)
+    before = list(problem.domains)
+    problem.unassign(40, 1 << 2, problem.assign(40, 1 << 2))
+    assert problem.domains == before and problem.values == [0] * 81
+
+
+def test_forward_checking_fails_as_soon_as_a_peer_has_no_digit_left():
+    """Cells (0, 0) and (0, 1) can each hold only 5: the first assignment
+    empties the other's domain, and the search stops there."""
+    puzzle = np.zeros((9, 9), dtype=int)
+    puzzle[0, 2:] = [1, 2, 3, 4, 6, 7, 8]
+    puzzle[5, 0] = puzzle[7, 1] = 9
+    assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent
+    assert solve(puzzle) == (None, 1)
+
+
+def test_module_shares_no_code_with_helpers():
+    tree = ast.parse(CSP_MODULE.read_text(encoding="utf-8"))
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= {"__future__", "math", "collections", "functools", "numpy"}
