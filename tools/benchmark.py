@@ -568,7 +568,7 @@ def ablate(puzzle_set: PuzzleSet, ours: Solver) -> AblationResult:
 def load_ours(notebook: Path = NOTEBOOK) -> Solver:
     """The notebook's ``sudoku_solver``; exits with a clear message when it cannot be had."""
     if not notebook.is_file():
-        raise SystemExit(f"error: {display_path(notebook)} not found; build it with tools/build_notebook.py")
+        raise SystemExit(f"error: {display_path(notebook)} not found")
     try:
         return load_solver(notebook)
     except Exception as error:
