@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from tools.report import RESULTS, SECTIONS, generated_names, load_results, updated
+from tools.report import RESULTS, SECTIONS, documents, generated_names, load_results, updated
 
 README = ROOT / "readme.md"
 NOTEBOOK = ROOT / "sudoku.ipynb"
@@ -25,13 +25,15 @@ def notebook_markdown() -> str:
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
-def test_readme_tables_match_the_results_files():
-    text = README.read_text(encoding="utf-8")
+@pytest.mark.parametrize("document", documents(), ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_document_tables_match_the_results_files(document):
+    text = document.read_text(encoding="utf-8")
     assert updated(text, load_results(RESULTS)) == text, "run python tools/report.py"
 
 
-def test_readme_has_every_generated_part():
-    assert sorted(generated_names(README.read_text(encoding="utf-8"))) == sorted(SECTIONS)
+def test_every_generated_part_appears_in_a_document():
+    shown = [name for document in documents() for name in generated_names(document.read_text(encoding="utf-8"))]
+    assert sorted(set(shown)) == sorted(SECTIONS)
 
 
 @pytest.mark.parametrize("source", ["readme", "notebook"])

@@ -1,6 +1,6 @@
-"""Fill the measured parts of ``readme.md`` from ``results/benchmark.json``.
+"""Fill the measured parts of ``readme.md`` and ``docs/*.md`` from ``results/``.
 
-The readme marks each generated part with a pair of comments::
+A document marks each generated part with a pair of comments::
 
     <!-- begin generated: NAME -->
     ...
@@ -9,10 +9,11 @@ The readme marks each generated part with a pair of comments::
 and this script rewrites what lies between them from the results of
 ``tools/benchmark.py`` and ``tools/sizes.py``, using their own table
 renderers, so that no measured number in the readme is typed by hand (and
-the command line's examples are those of its ``--help``).  ``--check`` only compares, and exits 1 when the
-readme is out of date (a test runs it).
+the command line's examples are those of its ``--help``).  ``--check`` only
+compares, and exits 1 when a document is out of date (a test checks the same).
 
-Usage: ``python tools/report.py [--check] [--results DIR] [--readme PATH]``
+Usage: ``python tools/report.py [--check] [--results DIR] [DOCUMENT ...]``
+(default: the readme and every document in ``docs/``)
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from tools.sizes import table as sizes_table  # noqa: E402
 from tools.solve import EPILOG as SOLVE_HELP_EPILOG  # noqa: E402
 
 README = ROOT / "readme.md"
+DOCS = ROOT / "docs"
 RESULTS = ROOT / "results"
 RESULT_FILES = {"benchmark": "benchmark.json", "sizes": "sizes.json"}
 GENERATED = re.compile(
@@ -112,26 +114,35 @@ def generated_names(text: str) -> list[str]:
     return [match["name"] for match in GENERATED.finditer(text)]
 
 
+def documents(root: Path = ROOT) -> list[Path]:
+    """The documents that may hold generated parts: the readme, then ``docs/*.md``."""
+    return [root / README.name] + sorted((root / DOCS.name).glob("*.md"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="only say whether the readme is up to date (exit 1 if not)")
+    parser.add_argument("--check", action="store_true", help="only say whether the documents are up to date (exit 1 if not)")
     parser.add_argument("--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)")
-    parser.add_argument("--readme", type=Path, default=README, help="the readme to fill (default: %(default)s)")
+    parser.add_argument("documents", type=Path, nargs="*", help="documents to fill (default: readme.md and docs/*.md)")
     args = parser.parse_args(argv)
     try:
         results = load_results(args.results)
     except FileNotFoundError as error:
         print(f"report: {error}", file=sys.stderr)
         return 2
-    text = args.readme.read_text(encoding="utf-8")
-    new_text = updated(text, results)
-    if args.check:
-        if new_text != text:
-            print(f"report: {args.readme} is out of date; run python tools/report.py", file=sys.stderr)
-            return 1
-        return 0
-    args.readme.write_text(new_text, encoding="utf-8")
-    return 0
+    stale = []
+    for path in args.documents or documents():
+        text = path.read_text(encoding="utf-8")
+        new_text = updated(text, results)
+        if new_text == text:
+            continue
+        if args.check:
+            stale.append(path)
+        else:
+            path.write_text(new_text, encoding="utf-8")
+    for path in stale:
+        print(f"report: {path} is out of date; run python tools/report.py", file=sys.stderr)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
