@@ -10,21 +10,15 @@ import dataclasses
 import importlib.util
 import io
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import helpers
+from conftest import ASSIGNMENT_DATA, ROOT
+from tools import alternatives, benchmark
 
-import helpers  # noqa: E402
-from tools import alternatives, benchmark  # noqa: E402
-
-needs_shared = pytest.mark.skipif(not (SHARED / "assignment" / "data").is_dir(), reason="../shared is absent")
+needs_shared = pytest.mark.skipif(not ASSIGNMENT_DATA.is_dir(), reason="../shared is absent")
 
 # A valid grid from a pattern; blanking its diagonal leaves one blank per
 # row, so the puzzle has exactly this grid as its solution.

@@ -11,21 +11,14 @@ from __future__ import annotations
 
 import itertools
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import helpers  # noqa: E402
-from helpers import is_valid_solution  # noqa: E402
-from helpers import AlgorithmX, SearchLimitReached  # noqa: E402
+import helpers
+from helpers import AlgorithmX, SearchLimitReached, is_valid_solution
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
 KNUTH_COLUMNS = "ABCDEFG"

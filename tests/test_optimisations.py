@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import helpers
-from helpers import is_valid_solution
 from conftest import ROOT
+from helpers import is_valid_solution
 
 SWITCHES = [field.name for field in dataclasses.fields(helpers.Optimisations)]
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")

@@ -1,6 +1,6 @@
 """Draw the figures in ``images/`` from the project's own files.
 
-Usage: ``python tools/figures.py [--out DIR] [--results PATH] [NAME ...]``
+Usage: ``python -m tools.figures [--out DIR] [--results PATH] [NAME ...]``
 draws every figure of ``FIGURES`` (or only those named) into ``DIR``
 (default: the repo's ``images/``).  Each figure is one function that takes
 the output folder and the ``Inputs`` to read, and returns the path it wrote;
@@ -52,21 +52,16 @@ from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import helpers  # noqa: E402
-from tools.benchmark import CATEGORIES, JSON_NAME, OURS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+from helpers import CONSTRAINT_FAMILIES, EMPTY, NO_SOLUTION  # noqa: E402
+from helpers import SUDOKU_BOX as BOX  # noqa: E402
+from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
+from tools.benchmark import JSON_NAME, OURS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
+from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
 
-DATA = ROOT / "data"
-RESULTS = ROOT / "results" / JSON_NAME
+RESULTS = RESULTS_FOLDER / JSON_NAME
 DEFAULT_OUT = ROOT / "images"
-
-SIZE = 9  #: cells on a side
-BOX = 3  #: cells on a side of a box
-EMPTY = 0
-NO_SOLUTION = -1
 
 DPI = 100
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
@@ -127,7 +122,6 @@ OTHER_SOLVER_STYLE = ("", "#8c564b", "v", 7)
 # The exact-cover figure
 EXACT_COVER_FIGSIZE = (14.0, 10.0)  #: inches
 EXACT_COVER_DPI = 150  #: over one pixel per matrix row (729) in the left panel
-FAMILY_LABELS = ("cell", "row-digit", "column-digit", "box-digit")
 #: colours (RGB, 0..1) of the matrix entries
 WHITE = (1.0, 1.0, 1.0)
 KEPT_ONE = (0.05, 0.10, 0.35)  #: a 1 that is still in the matrix
@@ -563,7 +557,7 @@ def draw_matrix(ax: Axes, colours: np.ndarray, rows: np.ndarray, columns: np.nda
     for x in xs[1:-1]:
         ax.axvline(x, color="0.3", linewidth=0.8)
     top = ax.secondary_xaxis("top")
-    top.set_xticks([(a + b) / 2 for a, b in zip(xs, xs[1:])], FAMILY_LABELS, fontsize=MATRIX_FONTSIZE)
+    top.set_xticks([(a + b) / 2 for a, b in zip(xs, xs[1:])], CONSTRAINT_FAMILIES, fontsize=MATRIX_FONTSIZE)
     top.tick_params(axis="x", length=0)
     ax.tick_params(labelsize=MATRIX_FONTSIZE - 1)
 

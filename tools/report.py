@@ -12,7 +12,7 @@ renderers, so that no measured number in the readme is typed by hand (and
 the command line's examples are those of its ``--help``).  ``--check`` only compares, and exits 1 when the
 readme is out of date (a test runs it).
 
-Usage: ``python tools/report.py [--check] [--results DIR] [--readme PATH]``
+Usage: ``python -m tools.report [--check] [--results DIR] [--readme PATH]``
 """
 
 from __future__ import annotations
@@ -24,16 +24,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools.benchmark import ablation_max_table, ablation_table, ours_table, ratio_table  # noqa: E402
-from tools.sizes import table as sizes_table  # noqa: E402
-from tools.solve import EPILOG as SOLVE_HELP_EPILOG  # noqa: E402
+from tools.benchmark import ablation_max_table, ablation_table, ours_table, ratio_table
+from tools.layout import RESULTS, ROOT
+from tools.sizes import table as sizes_table
+from tools.solve import EPILOG as SOLVE_HELP_EPILOG
 
 README = ROOT / "readme.md"
-RESULTS = ROOT / "results"
 RESULT_FILES = {"benchmark": "benchmark.json", "sizes": "sizes.json"}
 GENERATED = re.compile(
     r"(?P<begin><!-- begin generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)",
@@ -127,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     new_text = updated(text, results)
     if args.check:
         if new_text != text:
-            print(f"report: {args.readme} is out of date; run python tools/report.py", file=sys.stderr)
+            print(f"report: {args.readme} is out of date; run python -m tools.report", file=sys.stderr)
             return 1
         return 0
     args.readme.write_text(new_text, encoding="utf-8")

@@ -33,11 +33,13 @@ from typing import IO, TextIO
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+if not __package__:
+    # Run by its path, ``python tools/solve.py`` (as the readme's examples
+    # show), rather than as ``python -m tools.solve``: Python then puts tools/
+    # on sys.path, not the project folder that holds helpers.py.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import helpers  # noqa: E402  (needs ROOT on sys.path first)
+import helpers  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Named constants
@@ -57,7 +59,7 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SYMBOL_VALUES = {symbol: value for value, symbol in enumerate(SYMBOLS, start=1)}
 TEXT_BOXES = {box**4: box for box in (2, 3, 4, 5)}  #: text length -> box; 36x36 needs .npy
 NO_ANSWER_SYMBOL = "-"  #: txt/csv marker: a run of these, as long as the puzzle's text
-NO_ANSWER_VALUE = -1  #: npy marker: every cell of the grid, as in the coursework files
+NO_ANSWER_VALUE = helpers.NO_SOLUTION  #: npy marker: every cell of the grid, as in the coursework files
 NPY_DTYPE = np.int8  #: answers are -1..36, which int8 holds
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
