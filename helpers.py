@@ -426,11 +426,7 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     """The whole sudoku matrix of order ``box``: row ``candidate_row(cell, digit)``
     lists the columns of that candidate."""
     size = box * box
-    return [
-        constraint_columns(cell, digit, box)
-        for cell in range(size * size)
-        for digit in range(1, size + 1)
-    ]
+    return [constraint_columns(cell, digit, box) for cell in range(size * size) for digit in range(1, size + 1)]
 
 
 #: Rows a 9 x 9 search may try before it restarts with its columns in the
@@ -503,9 +499,7 @@ class SudokuEngine:
         ]
         rows, cols, boxes = (self.unit_boards[k * size : (k + 1) * size] for k in range(3))
         # The cells a digit in cell i rules out: its row, column and box (i too).
-        self.peer_boards = [
-            rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells
-        ]
+        self.peer_boards = [rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells]
         # What a digit's places inside one unit say, looked up by those places
         # (a bit board).  A segment is where a line (row or column) crosses a
         # box.  One cell: the digit goes there (a hidden single), marked 0.

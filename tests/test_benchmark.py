@@ -284,9 +284,7 @@ def test_clashing_set_repeats_a_given_in_every_puzzle():
     from tools.benchmark import clashing_sets
 
     (clashing,), missing = clashing_sets(ROOT / "data")
-    solvable = sum(
-        int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in (ROOT / "data").glob("*_solution.npy")
-    )
+    solvable = sum(int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in (ROOT / "data").glob("*_solution.npy"))
     assert not missing and len(clashing) == solvable == 45
     assert (clashing.solutions == -1).all()
     for puzzle in clashing.puzzles:

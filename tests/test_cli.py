@@ -381,7 +381,9 @@ def wrong_solution() -> np.ndarray:
 
 
 def test_check_finds_a_wrong_csv_solution(tmp_path, cli):
-    path = write_lines(tmp_path / "in.csv", ["puzzle,solution", f"{to_text(unique_puzzle())},{to_text(wrong_solution())}"])
+    path = write_lines(
+        tmp_path / "in.csv", ["puzzle,solution", f"{to_text(unique_puzzle())},{to_text(wrong_solution())}"]
+    )
     status, out, err = cli(path, "--check")
     assert status == 1
     assert summary_value(out, "checked") == "1 compared, 1 mismatches"

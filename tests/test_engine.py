@@ -48,7 +48,9 @@ def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[
     return links, [column.size for column in matrix.columns]
 
 
-def brute_force_covers(rows: list[list[int]], n_columns: int, secondary: set[int] = frozenset()) -> set[tuple[int, ...]]:
+def brute_force_covers(
+    rows: list[list[int]], n_columns: int, secondary: set[int] = frozenset()
+) -> set[tuple[int, ...]]:
     """Every exact cover, by trying all subsets of rows.
 
     As in Knuth, a row with no primary column is never part of a cover: the
@@ -269,11 +271,7 @@ def langford_problem(n: int) -> AlgorithmX:
     Columns: the n numbers, then the 2n positions.  Every pairing and its
     reversal are distinct exact covers.
     """
-    rows = [
-        [k - 1, n + i, n + i + k + 1]
-        for k in range(1, n + 1)
-        for i in range(2 * n - k - 1)
-    ]
+    rows = [[k - 1, n + i, n + i + k + 1] for k in range(1, n + 1) for i in range(2 * n - k - 1)]
     return AlgorithmX(rows, 3 * n)
 
 
@@ -310,7 +308,7 @@ def given_puzzle(box: int, given_fraction: float, seed: int = 0) -> np.ndarray:
     grid = shuffled_grid(box, seed)
     cells = list(range(grid.size))
     random.Random(seed).shuffle(cells)
-    grid.flat[cells[int(given_fraction * grid.size):]] = 0
+    grid.flat[cells[int(given_fraction * grid.size) :]] = 0
     return grid
 
 
@@ -371,4 +369,3 @@ def test_solve_sudoku_returns_none_when_a_cell_has_no_digit_left():
     puzzle[0, :8] = range(1, 9)  # cell (0, 8) must be 9 ...
     puzzle[5, 8] = 9  # ... but its column has a 9
     assert helpers.solve_sudoku(puzzle) is None
-

@@ -108,8 +108,20 @@ def test_a_missing_results_file_is_reported_with_status_1(name, tmp_path, capsys
 
 def test_the_command_line_reports_missing_results_without_a_traceback(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "tools.figures", "times", "--results", str(tmp_path / "absent.json"), "--out", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT_S,
+        [
+            sys.executable,
+            "-m",
+            "tools.figures",
+            "times",
+            "--results",
+            str(tmp_path / "absent.json"),
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=SUBPROCESS_TIMEOUT_S,
         env={**os.environ, "MPLBACKEND": "Agg"},
     )
     assert done.returncode == 1

@@ -278,7 +278,9 @@ def concerns(selector: str, missing: str) -> bool:
     return picks(selector, missing) or group_of(selector) == missing
 
 
-def select_sets(selectors: Sequence[str], root: Path = ROOT, shared: Path = SHARED) -> tuple[list[PuzzleSet], list[str]]:
+def select_sets(
+    selectors: Sequence[str], root: Path = ROOT, shared: Path = SHARED
+) -> tuple[list[PuzzleSet], list[str]]:
     """The sets named by ``selectors`` (groups like ``kaggle`` or sets like
     ``kaggle/2-3``), in ``GROUPS`` order, and notes on what was skipped."""
     sets, missing = [], {}
@@ -887,7 +889,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="SET",
         help=f"groups ({', '.join(GROUPS)}) or single sets such as assignment/hard or kaggle/2-3 (default: all)",
     )
-    parser.add_argument("--sample", type=positive, metavar="N", help="take N evenly spaced puzzles per set (default: all)")
+    parser.add_argument(
+        "--sample", type=positive, metavar="N", help="take N evenly spaced puzzles per set (default: all)"
+    )
     parser.add_argument(
         "--alt-limit",
         type=non_negative,
@@ -904,7 +908,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"which of {', '.join(ALTERNATIVE_NAMES)} to compare with; none when given without names (default: all)",
     )
     parser.add_argument("--ablation", action="store_true", help="measure each switch of helpers.Optimisations instead")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="results folder (default: results/)")
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="results folder (default: results/)"
+    )
     parser.add_argument("--list", action="store_true", help="list the sets found, with their sizes, and exit")
     return parser.parse_args(argv)
 

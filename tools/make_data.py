@@ -481,10 +481,8 @@ def write_data(out: Path, seed: int = DEFAULT_SEED) -> list[Path]:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: parse ``--out`` and ``--seed``, write the files."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help="folder to write to (default: the repo's data/)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"random seed (default: {DEFAULT_SEED})")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder to write to (default: the repo's data/)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
     args = parser.parse_args(argv)
     for path in write_data(args.out, args.seed):
         print(f"wrote {path}", file=sys.stderr)

@@ -110,8 +110,12 @@ def generated_names(text: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="only say whether the readme is up to date (exit 1 if not)")
-    parser.add_argument("--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)")
+    parser.add_argument(
+        "--check", action="store_true", help="only say whether the readme is up to date (exit 1 if not)"
+    )
+    parser.add_argument(
+        "--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)"
+    )
     parser.add_argument("--readme", type=Path, default=README, help="the readme to fill (default: %(default)s)")
     args = parser.parse_args(argv)
     try:

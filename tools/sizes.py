@@ -86,7 +86,10 @@ def measure(box: int, given_share: float, count: int, rng: np.random.Generator) 
 
 def table(rows: list[dict]) -> str:
     """The results as a markdown table."""
-    lines = ["| size | givens | puzzles | valid answers | mean s | median s | max s |", "| --- | --: | --: | --: | --: | --: | --: |"]
+    lines = [
+        "| size | givens | puzzles | valid answers | mean s | median s | max s |",
+        "| --- | --: | --: | --: | --: | --: | --: |",
+    ]
     lines += [
         f"| {r['size']} | {r['givens']} | {r['puzzles']} | {r['valid']}/{r['puzzles']} | "
         f"{r['mean_s']:.3f} | {r['median_s']:.3f} | {r['max_s']:.3f} |"

@@ -84,8 +84,8 @@ input formats (chosen by the file's suffix):
   .txt  one puzzle per line, N*N symbols (16, 81, 256 or 625): 0 or . for a
         blank, 1-9, then A=10, B=11, ... (either case).  Blank lines and lines
         starting with {COMMENT} are skipped.  36 x 36 grids need .npy.
-  .csv  a header row naming the puzzle column ({' or '.join(PUZZLE_COLUMNS)}) and
-        optionally a solution column ({' or '.join(SOLUTION_COLUMNS)}); text as in .txt.
+  .csv  a header row naming the puzzle column ({" or ".join(PUZZLE_COLUMNS)}) and
+        optionally a solution column ({" or ".join(SOLUTION_COLUMNS)}); text as in .txt.
 
 output (-o OUT, one input file, OUT with the same suffix as it):
   .npy  same shape as the input, dtype int8; a puzzle with no answer
@@ -614,22 +614,29 @@ def build_parser() -> Parser:
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="input files: .npy, .txt or .csv")
     parser.add_argument(
-        "-o", "--output", metavar="OUT", type=Path,
+        "-o",
+        "--output",
+        metavar="OUT",
+        type=Path,
         help="write the answers to OUT, in the input's format (needs exactly one input file; "
         "OUT must have its suffix), e.g. -o answers.txt",
     )
     parser.add_argument(
-        "--check", action="store_true",
+        "--check",
+        action="store_true",
         help="compare each answer with the stored solution (csv: its solution column; "
         "npy/txt: --solutions); exit 1 on a mismatch",
     )
     parser.add_argument(
-        "--solutions", metavar="FILE", type=Path,
+        "--solutions",
+        metavar="FILE",
+        type=Path,
         help="with --check and one .npy or .txt input: the stored solutions, same format, "
         "all -1 / a line of '-' for 'no solution', e.g. --solutions hard_solution.npy",
     )
     parser.add_argument(
-        "--count", action="store_true",
+        "--count",
+        action="store_true",
         help=f"also count solutions (up to {COUNT_LIMIT}) and report how many puzzles have none, one or several",
     )
     return parser
