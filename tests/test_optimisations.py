@@ -25,10 +25,6 @@ def engine_with(request):
     engine.optimisations = helpers.Optimisations()
 
 
-def test_every_switch_is_on_by_default():
-    assert all(getattr(helpers.Optimisations(), name) is True for name in SWITCHES)
-
-
 def assert_hard_puzzles_get_their_stored_answers() -> None:
     for puzzle, expected in zip(HARD, HARD_SOLUTIONS):
         answer = helpers.solve_sudoku(puzzle)

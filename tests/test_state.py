@@ -196,10 +196,6 @@ def test_every_checked_puzzle_reaches_dancing_links():
     assert all(reaches_search(puzzle) for puzzle, _ in SEARCHED)
 
 
-def test_checked_puzzles_are_right_without_a_stop():
-    check_searched_puzzles()
-
-
 def solve_everest() -> object:
     return solve_sudoku(parse(EVEREST))
 
@@ -305,13 +301,6 @@ def paused_search(matrix: AlgorithmX, taken: int = 1):
     return search
 
 
-def test_queens_count_and_links_restored_by_a_full_search():
-    matrix = queens()
-    fresh = links(matrix)
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
-    assert links(matrix) == fresh
-
-
 @pytest.mark.parametrize("target", TARGETS)
 def test_queens_count_and_links_are_right_after_a_search_stopped_at_any_line(target):
     """At the first and the last run of each line, and at points between."""
@@ -370,13 +359,6 @@ def test_counts_and_links_are_right_after_an_exception_thrown_into_a_search(take
     with pytest.raises(RuntimeError):
         search.throw(RuntimeError("stop"))
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
-    assert links(matrix) == fresh
-
-
-def test_first_solution_leaves_every_link_as_it_was():
-    matrix = queens()
-    fresh = links(matrix)
-    assert matrix.first_solution() is not None
     assert links(matrix) == fresh
 
 
