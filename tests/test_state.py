@@ -301,6 +301,14 @@ def paused_search(matrix: AlgorithmX, taken: int = 1):
     return search
 
 
+def check_queens(matrix: AlgorithmX, fresh: list[tuple], where: str) -> None:
+    """The next count of ``matrix`` is right (within a line budget) and leaves
+    every link and size as ``fresh``; ``where`` names the stop before."""
+    count = within_budget(full_run("cover", "queens", count_fresh_queens), matrix.count_solutions)
+    assert count == QUEENS_SOLUTIONS, where
+    assert links(matrix) == fresh, where
+
+
 @pytest.mark.parametrize("target", TARGETS)
 def test_queens_count_and_links_are_right_after_a_search_stopped_at_any_line(target):
     """At the first and the last run of each line, and at points between."""
@@ -308,10 +316,7 @@ def test_queens_count_and_links_are_right_after_a_search_stopped_at_any_line(tar
         matrix = queens()
         fresh = links(matrix)
         where = stop(target, at, matrix.count_solutions)
-        assert (
-            within_budget(full_run("cover", "queens", count_fresh_queens), matrix.count_solutions) == QUEENS_SOLUTIONS
-        ), where
-        assert links(matrix) == fresh, where
+        check_queens(matrix, fresh, where)
 
 
 @pytest.mark.parametrize("target", ["cover", "uncover"])
@@ -335,10 +340,7 @@ def test_count_and_links_are_right_after_close_is_stopped_at_any_line():
         fresh = links(matrix)
         paused = paused_search(matrix)
         where = stop("uncover", at, paused.close)
-        assert (
-            within_budget(full_run("cover", "queens", count_fresh_queens), matrix.count_solutions) == QUEENS_SOLUTIONS
-        ), where
-        assert links(matrix) == fresh, where
+        check_queens(matrix, fresh, where)
 
 
 @pytest.mark.parametrize("taken", range(QUEENS_SOLUTIONS + 1))
