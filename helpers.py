@@ -427,11 +427,7 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     """The whole sudoku matrix of order ``box``: row ``candidate_row(cell, digit)``
     lists the columns of that candidate."""
     size = box * box
-    return [
-        constraint_columns(cell, digit, box)
-        for cell in range(size * size)
-        for digit in range(1, size + 1)
-    ]
+    return [constraint_columns(cell, digit, box) for cell in range(size * size) for digit in range(1, size + 1)]
 
 
 #: Rows a 9 x 9 search may try before it restarts with its columns in the
@@ -491,6 +487,7 @@ class SudokuEngine:
         self.box = box
         self.size = size = box * box
         self.full = (1 << size) - 1  # all digits, as a bit mask
+        self.digits = range(size)  # digit d + 1 as its index d, the index of its board
         cells = range(size * size)
         self.cell_row = [i // size for i in cells]
         self.cell_col = [i % size for i in cells]
@@ -504,9 +501,10 @@ class SudokuEngine:
         ]
         rows, cols, boxes = (self.unit_boards[k * size : (k + 1) * size] for k in range(3))
         # The cells a digit in cell i rules out: its row, column and box (i too).
-        self.peer_boards = [
-            rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells
-        ]
+        self.peer_boards = [rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells]
+        # The cells a digit in cell i leaves open: a mask that keeps a board
+        # positive, so placing is one AND with no complement made on the way.
+        self.outside_peers = [self.all_cells & ~peers for peers in self.peer_boards]
         # What a digit's places inside one unit say, looked up by those places
         # (a bit board).  A segment is where a line (row or column) crosses a
         # box.  One cell: the digit goes there (a hidden single), marked 0.
@@ -537,100 +535,154 @@ class SudokuEngine:
         return self._matrix
 
     def place_singles(self, grid: list[int], forced: bool = True) -> tuple[int, list[int]] | None:
-        """Stage 1 on ``grid`` (changed in place).
+        """Stage 1 on ``grid`` (changed in place): place every digit the rules force.
 
         Returns ``(blank, places)``: the blanks left, as a bit board (0 when
         the grid is full), and for each digit the board of blanks where it may
         still go; or ``None`` when the givens or the forced digits contradict.
         With ``forced=False`` only the givens are checked for repeats.
+
+        Each round takes the cheap step first, naked singles until there are
+        none, then one scan of the units for hidden singles and locked
+        candidates.  When a scan changes nothing, the pass checks that every
+        digit still has a place in every unit, and ends.
         """
-        digits = range(self.size)
-        peers = self.peer_boards
-        # places[d]: where digit d + 1 may go.  A board may still hold cells
-        # filled since it was last written; every read masks it with ``blank``,
-        # which is cheaper than clearing all boards after each placement.
-        places = [self.all_cells] * self.size
+        state = self._read_givens(grid)
+        if state is None:
+            return None
+        blank, places = state
+        # Per digit: the units its last scan found places in (a unit without
+        # one holds the digit already and is not scanned again), and its board
+        # as that scan left it (-1: changed since, so scan it again).
+        open_units = [self.unit_boards] * self.size
+        seen = [-1] * self.size
+        while forced and blank:
+            blank = self._place_naked_singles(grid, blank, places)
+            if blank is None:
+                return None
+            if not blank or not self.optimisations.hidden_singles:
+                break
+            blank, changed = self._scan_units(grid, blank, places, open_units, seen)
+            if not changed:
+                if self._digit_without_a_place(grid, open_units):
+                    return None
+                break
+        return blank, [board & blank for board in places]
+
+    def _read_givens(self, grid: list[int]) -> tuple[int, list[int]] | None:
+        """The blanks of ``grid`` as a bit board, and for each digit the board of
+        cells where the givens leave it free to go; ``None`` for a repeated given.
+
+        A board here, and through stage 1, may still hold cells filled since it
+        was written: every read masks it with the blanks, which is cheaper than
+        clearing all the boards after each placement.
+        """
+        outside_peers = self.outside_peers
+        places = [self.all_cells] * self.size  # places[d]: where digit d + 1 may go
         blank = 0
         for i, value in enumerate(grid):
             if value:
                 d = value - 1
                 if not places[d] >> i & 1:
-                    return None  # a repeated given
-                places[d] &= ~peers[i]
+                    return None  # a given its row, column or box already holds
+                places[d] &= outside_peers[i]
             else:
                 blank |= 1 << i
-        units = self.unit_boards
-        rules = self.unit_rules if self.optimisations.locked_candidates else self.single_rules
-        seen = [-1] * self.size  # each board as its last hidden-single scan left it
-        open_units = [units] * self.size  # per digit: the units its last scan found places in
-        while blank and forced:
-            # Naked singles, for the whole grid at once: ``once`` marks the
-            # cells held by at least one board, ``twice`` by at least two.
+        return blank, places
+
+    def _place_naked_singles(self, grid: list[int], blank: int, places: list[int]) -> int | None:
+        """Fill blanks that only one digit's board holds (naked singles) until
+        none is left; return the blanks left, or ``None`` if some blank has no
+        digit left.  ``grid`` and ``places`` are changed in place.
+
+        Each pass finds the naked singles of the whole grid at once: ``once``
+        marks the cells held by at least one board, ``twice`` by at least two.
+        """
+        outside_peers = self.outside_peers
+        digits = self.digits
+        while blank:
             once = twice = 0
             for board in places:
                 twice |= once & board
                 once |= board
             if blank & ~once:
                 return None  # a blank with no candidate
-            naked = once & ~twice & blank  # the blanks held by exactly one board
-            if naked:
-                while naked:
-                    bit = naked & -naked
-                    naked ^= bit
-                    for d in digits:
-                        if places[d] & bit:
-                            break
-                    else:
-                        return None  # its one candidate went to a neighbour just now
-                    i = bit.bit_length() - 1
-                    grid[i] = d + 1
-                    places[d] &= ~peers[i]
-                    blank ^= bit
-                continue
-            if not self.optimisations.hidden_singles:
+            naked = once & ~twice & blank
+            if not naked:
                 break
-            # Hidden singles and locked candidates: each digit's places in each
-            # unit, looked up in ``rules``.  A unit with no places is done
-            # (the digit is in it) and is not scanned again.
-            found = False
-            for d in digits:
-                board = places[d] & blank  # without the filled cells it may still hold
-                if board == seen[d]:
-                    continue  # unchanged since a scan that found nothing
-                before = board
-                still_open = []
-                for unit in open_units[d]:
-                    cell = board & unit
-                    if not cell:
-                        continue
-                    ruled_out = rules.get(cell)
-                    if ruled_out is None:
-                        still_open.append(unit)
-                    elif ruled_out:
-                        board &= ~ruled_out
-                        still_open.append(unit)
-                    else:  # a hidden single; the unit is done
-                        i = cell.bit_length() - 1
-                        grid[i] = d + 1
-                        board &= ~peers[i]
-                        blank ^= cell
-                open_units[d] = still_open
-                places[d] = board
-                if board == before:
-                    seen[d] = board
-                else:
-                    seen[d] = -1  # what it changed may open a single in a unit already passed
-                    found = True
-            if not found:
-                # Each digit is placed once in every unit or still has a place in it;
-                # a unit where it has neither is a contradiction no search can mend.
-                # A placed digit fills three units: its row, column and box.
-                units_each = len(units)
+            while naked:
+                bit = naked & -naked
+                naked ^= bit
                 for d in digits:
-                    if len(open_units[d]) + 3 * grid.count(d + 1) != units_each:
-                        return None
-                break
-        return blank, [board & blank for board in places]
+                    if places[d] & bit:
+                        break
+                else:
+                    return None  # its one candidate went to a neighbour placed just now
+                i = bit.bit_length() - 1
+                grid[i] = d + 1
+                places[d] &= outside_peers[i]
+                blank ^= bit
+        return blank
+
+    def _scan_units(
+        self, grid: list[int], blank: int, places: list[int], open_units: list[list[int]], seen: list[int]
+    ) -> tuple[int, bool]:
+        """One scan of each digit's places in each unit still open for it:
+        place hidden singles and, if switched on, rule out locked candidates.
+        Returns the blanks left and whether any board changed.
+
+        A digit's places in a unit (a bit board) are looked up in
+        ``unit_rules``: one cell is a hidden single, two or more in one
+        segment rule out the rest of that segment's line and box.  ``grid``,
+        ``places``, ``open_units`` and ``seen`` (see ``place_singles``) are
+        changed in place.
+        """
+        rules = self.unit_rules if self.optimisations.locked_candidates else self.single_rules
+        outside_peers = self.outside_peers
+        changed = False
+        for d in self.digits:
+            board = places[d] & blank  # without the filled cells it may still hold
+            if board == seen[d]:
+                continue  # unchanged since a scan that found nothing
+            before = board
+            still_open = []
+            for unit in open_units[d]:
+                cell = board & unit
+                if not cell:
+                    continue  # placed here already, or a contradiction (``_digit_without_a_place``)
+                ruled_out = rules.get(cell)
+                if ruled_out is None:
+                    still_open.append(unit)
+                elif ruled_out:
+                    board &= ~ruled_out
+                    still_open.append(unit)
+                else:  # a hidden single; the unit is done
+                    i = cell.bit_length() - 1
+                    grid[i] = d + 1
+                    board &= outside_peers[i]
+                    blank ^= cell
+            open_units[d] = still_open
+            places[d] = board
+            if board == before:
+                seen[d] = board
+            else:
+                seen[d] = -1  # what it changed may open a single in a unit already passed
+                changed = True
+        return blank, changed
+
+    def _digit_without_a_place(self, grid: list[int], open_units: list[list[int]]) -> bool:
+        """Whether some digit has no place in some unit, after a scan that changed nothing.
+
+        Each digit is placed once in every unit or still has a place in it; a
+        unit where it has neither is a contradiction no search can mend.  A
+        placed digit fills three units (its row, column and box), and the
+        scan keeps open exactly the units where the digit still has a place.
+        """
+        units_each = len(self.unit_boards)
+        for d in self.digits:
+            if len(open_units[d]) + 3 * grid.count(d + 1) != units_each:
+                return True
+        return False
 
     def _used_digits(self, grid: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
         """The blanks of ``grid`` and the digits used by each row, column and box, as bit masks."""

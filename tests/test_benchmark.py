@@ -10,21 +10,15 @@ import dataclasses
 import importlib.util
 import io
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import helpers
+from conftest import ASSIGNMENT_DATA, ROOT
+from tools import alternatives, benchmark
 
-import helpers  # noqa: E402
-from tools import alternatives, benchmark  # noqa: E402
-
-needs_shared = pytest.mark.skipif(not (SHARED / "assignment" / "data").is_dir(), reason="../shared is absent")
+needs_shared = pytest.mark.skipif(not ASSIGNMENT_DATA.is_dir(), reason="../shared is absent")
 
 # A valid grid from a pattern; blanking its diagonal leaves one blank per
 # row, so the puzzle has exactly this grid as its solution.
@@ -290,9 +284,7 @@ def test_clashing_set_repeats_a_given_in_every_puzzle():
     from tools.benchmark import clashing_sets
 
     (clashing,), missing = clashing_sets(ROOT / "data")
-    solvable = sum(
-        int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in (ROOT / "data").glob("*_solution.npy")
-    )
+    solvable = sum(int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in (ROOT / "data").glob("*_solution.npy"))
     assert not missing and len(clashing) == solvable == 45
     assert (clashing.solutions == -1).all()
     for puzzle in clashing.puzzles:

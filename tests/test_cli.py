@@ -7,7 +7,6 @@ that the script finds the project on its own and never prints a traceback.
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from functools import cache
@@ -16,34 +15,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import helpers
+from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+from helpers import is_valid_solution
+from tools import solve as solve_cli
 
-import helpers  # noqa: E402
-from helpers import is_valid_solution  # noqa: E402
-
-SCRIPT = ROOT / "tools" / "solve.py"
-ASSIGNMENT_DATA = ROOT.parent / "shared" / "assignment" / "data"
-CATEGORIES = ("very_easy", "easy", "medium", "hard")
+SCRIPT = ROOT / "tools" / "solve.py"  #: run by its path, as the readme's examples do
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 SUBPROCESS_TIMEOUT = 120  # seconds; a guard against a hang, not a speed test
 BLANK_FRACTION = 0.5  # share of cells blanked in generated puzzles
 # 36x36 puzzles with half their cells blank can take minutes; 30% blank ones
 # solve at once, which is all a test of the file format needs.
 BLANK_FRACTION_36 = 0.3
-
-
-def load_cli():
-    """The script as a module, loaded from its path (``tools`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("solve_cli", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-solve_cli = load_cli()
 
 
 # ---------------------------------------------------------------------------
@@ -398,7 +381,9 @@ def wrong_solution() -> np.ndarray:
 
 
 def test_check_finds_a_wrong_csv_solution(tmp_path, cli):
-    path = write_lines(tmp_path / "in.csv", ["puzzle,solution", f"{to_text(unique_puzzle())},{to_text(wrong_solution())}"])
+    path = write_lines(
+        tmp_path / "in.csv", ["puzzle,solution", f"{to_text(unique_puzzle())},{to_text(wrong_solution())}"]
+    )
     status, out, err = cli(path, "--check")
     assert status == 1
     assert summary_value(out, "checked") == "1 compared, 1 mismatches"

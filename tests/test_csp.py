@@ -218,6 +218,10 @@ def test_forward_checking_fails_as_soon_as_a_peer_has_no_digit_left():
 
 def test_module_shares_no_code_with_helpers():
     tree = ast.parse(CSP_MODULE.read_text(encoding="utf-8"))
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    imported = {
+        alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    }
+    imported |= {
+        node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
     assert imported <= {"__future__", "math", "collections", "functools", "numpy"}

@@ -19,19 +19,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import helpers
+from conftest import ASSIGNMENT_DATA, CATEGORIES, DATA, NO_SOLUTION, ROOT
+from helpers import is_valid_solution
+from tools import csp, make_data
 
-import helpers  # noqa: E402
-from helpers import is_valid_solution  # noqa: E402
-from tools import csp, make_data  # noqa: E402
-
-DATA = ROOT / "data"
 GENERATOR = ROOT / "tools" / "make_data.py"
-ASSIGNMENT_DATA = ROOT.parent / "shared" / "assignment" / "data"
 
-CATEGORIES = ("very_easy", "easy", "medium", "hard")
 FILE_KINDS = ("puzzle", "solution")
 PUZZLES = 15
 SIDE = 9
@@ -46,7 +40,6 @@ SOLUTION_DTYPES = {
 UNSOLVABLE_COUNTS = {"very_easy": 0, "easy": 5, "medium": 5, "hard": 5}
 BLANKS = {"very_easy": 5, "easy": 5, "medium": 20}
 HARD_GIVENS = range(21, 26)  # 21..25
-NO_SOLUTION = -1
 HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements than this
 
 REPEATED_GIVEN = "repeated given"

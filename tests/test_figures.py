@@ -20,18 +20,14 @@ import matplotlib.image
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from conftest import ROOT
+from helpers import SUDOKU_SIZE as SIZE
+from tools import alternatives, benchmark, figures
 
-from tools import alternatives, benchmark, figures  # noqa: E402
-
-SCRIPT = ROOT / "tools" / "figures.py"
 PUZZLES_PER_SET = 2
 RESULT_FIGURES = ("times", "comparison")  #: the figures drawn from the benchmark's results
 MIN_WIDTH, MIN_HEIGHT = 600, 300  #: pixels; every figure is at least this large
 MIN_COLOURS = 8  #: a drawn figure has more colours than this; a blank one has one
-SIZE = 9
 CELLS = SIZE * SIZE
 SUBPROCESS_TIMEOUT_S = 120
 
@@ -112,8 +108,20 @@ def test_a_missing_results_file_is_reported_with_status_1(name, tmp_path, capsys
 
 def test_the_command_line_reports_missing_results_without_a_traceback(tmp_path):
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "times", "--results", str(tmp_path / "absent.json"), "--out", str(tmp_path)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT_S,
+        [
+            sys.executable,
+            "-m",
+            "tools.figures",
+            "times",
+            "--results",
+            str(tmp_path / "absent.json"),
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=SUBPROCESS_TIMEOUT_S,
         env={**os.environ, "MPLBACKEND": "Agg"},
     )
     assert done.returncode == 1

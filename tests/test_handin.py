@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import NOTEBOOK, ROOT
 from tools.handin import HANDIN_FILES, make_handin
 
-ROOT = Path(__file__).resolve().parent.parent
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
 #: what the notebook and helpers.py may import: numpy, the standard library, helpers
@@ -45,9 +45,7 @@ def run_notebook(folder: Path) -> list:
 
     notebook = nbformat.read(str(folder / "sudoku.ipynb"), as_version=4)
     manager = KernelManager(kernel_name="python3", kernel_spec_manager=ThisInterpreter())
-    client = nbclient.NotebookClient(
-        notebook, km=manager, timeout=600, resources={"metadata": {"path": str(folder)}}
-    )
+    client = nbclient.NotebookClient(notebook, km=manager, timeout=600, resources={"metadata": {"path": str(folder)}})
     client.execute()
     return [cell for cell in notebook.cells if cell.cell_type == "code"]
 
@@ -92,7 +90,7 @@ def imported_modules(source: str) -> set:
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="sys.stdlib_module_names is new in Python 3.10")
 def test_notebook_and_helpers_import_only_numpy_the_standard_library_and_helpers():
-    cells = json.loads((ROOT / "sudoku.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
     sources = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
     sources.append((ROOT / "helpers.py").read_text(encoding="utf-8"))
     imported = set().union(*(imported_modules(source) for source in sources))

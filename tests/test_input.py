@@ -16,34 +16,19 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, NO_SOLUTION
+from helpers import CellValueError, count_solutions, is_valid_solution, read_grid, solve_sudoku
 
-from helpers import is_valid_solution  # noqa: E402
-from helpers import CellValueError, count_solutions, read_grid, solve_sudoku  # noqa: E402
-
-NOTEBOOK = ROOT / "sudoku.ipynb"
 SIZE = 9  #: the side the notebook's solver accepts
-NO_SOLUTION = -1  #: every cell of the answer to a puzzle without a solution
 BAD_ROW, BAD_COL = 4, 7  #: where the value tests put their bad value
 FILLER = 99  #: what surrounds a puzzle embedded in a bigger array
 
-# Arto Inkala's "Everest" (2012) and its unique solution.
-EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-EVEREST_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
-# A puzzle with no repeated given and a candidate for every blank that still
-# has no solution: magictour top1465 #1 with the given at [2, 8] changed from
-# 1 to 7.  An independent backtracking search confirmed there is no solution.
-CONSISTENT_NO_SOLUTION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
 # A unique 4 x 4 and a unique 16 x 16 puzzle (1..9 then A..G for 10..16).
 SMALL = "12....2...42.4.3"
 SMALL_SOLUTION = "1234432131422413"
@@ -71,16 +56,6 @@ def cell_pattern(row: int, col: int) -> str:
     return rf"[\[(]{row}, ?{col}[\])]|row {row}\D+col\w* {col}"
 
 
-@pytest.fixture(scope="module")
-def notebook_solver():
-    """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
-    if not NOTEBOOK.exists():
-        pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
-    from tools.notebook_code import load_solver
-
-    return load_solver()
-
-
 @pytest.fixture(params=["sudoku_solver", "solve_sudoku", "read_grid"])
 def entry_point(request):
     """Each public way into the solver, fixed to 9 x 9 as the notebook is."""
@@ -88,7 +63,7 @@ def entry_point(request):
         return lambda grid: solve_sudoku(grid, size=SIZE)
     if request.param == "read_grid":
         return lambda grid: read_grid(grid, size=SIZE)
-    return request.getfixturevalue("notebook_solver")
+    return request.getfixturevalue("sudoku_solver")
 
 
 @pytest.fixture(params=["sudoku_solver", "solve_sudoku"])
@@ -96,7 +71,7 @@ def solver(request):
     """The two solving entry points, 9 x 9 only."""
     if request.param == "solve_sudoku":
         return lambda grid: solve_sudoku(grid, size=SIZE)
-    return request.getfixturevalue("notebook_solver")
+    return request.getfixturevalue("sudoku_solver")
 
 
 @pytest.fixture(params=["solve_sudoku", "read_grid"])
@@ -180,21 +155,21 @@ BAD_VALUES = [
 
 
 @pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
-def test_notebook_answers_all_minus_one_for_a_number_no_cell_can_hold(notebook_solver, value, dtype, value_pattern):
-    answer = notebook_solver(with_value(value, dtype))
+def test_notebook_answers_all_minus_one_for_a_number_no_cell_can_hold(sudoku_solver, value, dtype, value_pattern):
+    answer = sudoku_solver(with_value(value, dtype))
     assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
     assert (answer == NO_SOLUTION).all()
 
 
-def test_notebook_answers_all_minus_one_for_a_10_in_a_nested_list(notebook_solver):
+def test_notebook_answers_all_minus_one_for_a_10_in_a_nested_list(sudoku_solver):
     grid = parse(EVEREST).tolist()
     grid[BAD_ROW][BAD_COL] = 10
-    assert (notebook_solver(grid) == NO_SOLUTION).all()
+    assert (sudoku_solver(grid) == NO_SOLUTION).all()
 
 
-def test_notebook_answers_all_minus_one_for_its_own_no_solution_answer_fed_back(notebook_solver):
-    no_answer = notebook_solver(UNSOLVABLE["repeat-in-row"])
-    assert (notebook_solver(no_answer) == NO_SOLUTION).all()
+def test_notebook_answers_all_minus_one_for_its_own_no_solution_answer_fed_back(sudoku_solver):
+    no_answer = sudoku_solver(UNSOLVABLE["repeat-in-row"])
+    assert (sudoku_solver(no_answer) == NO_SOLUTION).all()
 
 
 @pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
@@ -227,13 +202,15 @@ GRID_DTYPES = st.sampled_from([np.int8, np.int16, np.int32, np.int64, np.uint8, 
 
 
 @settings(max_examples=200, deadline=None)
-@given(values=st.lists(CELL_NUMBERS, min_size=SIZE * SIZE, max_size=SIZE * SIZE), dtype=GRID_DTYPES, as_list=st.booleans())
-def test_notebook_answers_every_9x9_grid_of_numbers(notebook_solver, values, dtype, as_list):
+@given(
+    values=st.lists(CELL_NUMBERS, min_size=SIZE * SIZE, max_size=SIZE * SIZE), dtype=GRID_DTYPES, as_list=st.booleans()
+)
+def test_notebook_answers_every_9x9_grid_of_numbers(sudoku_solver, values, dtype, as_list):
     """Never an exception: a 9 x 9 integer answer, valid or all -1."""
     with np.errstate(invalid="ignore", over="ignore"):  # a cast may wrap or turn NaN into an int
         grid = np.array(values, dtype=np.float64).reshape(SIZE, SIZE).astype(dtype)
     puzzle = grid.tolist() if as_list else grid
-    answer = notebook_solver(puzzle)
+    answer = sudoku_solver(puzzle)
     assert isinstance(answer, np.ndarray) and answer.shape == (SIZE, SIZE)
     assert np.issubdtype(answer.dtype, np.integer)
     assert (answer == NO_SOLUTION).all() or is_valid_solution(grid, answer)
@@ -381,9 +358,9 @@ def test_larger_array_around_a_view_is_unchanged(solver):
 
 
 @pytest.mark.parametrize("puzzle", ALL_PUZZLES.values(), ids=ALL_PUZZLES.keys())
-def test_notebook_answer_is_a_new_9x9_integer_array(notebook_solver, puzzle):
+def test_notebook_answer_is_a_new_9x9_integer_array(sudoku_solver, puzzle):
     grid = puzzle.copy()
-    answer = notebook_solver(grid)
+    answer = sudoku_solver(grid)
     assert isinstance(answer, np.ndarray)
     assert answer.shape == (SIZE, SIZE)
     assert np.issubdtype(answer.dtype, np.integer)
@@ -447,8 +424,8 @@ def test_blank_without_candidate_case_is_what_it_says():
 
 
 @pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
-def test_notebook_answers_all_minus_one_without_a_solution(notebook_solver, puzzle):
-    answer = notebook_solver(puzzle.copy())
+def test_notebook_answers_all_minus_one_without_a_solution(sudoku_solver, puzzle):
+    answer = sudoku_solver(puzzle.copy())
     assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
     assert (answer == NO_SOLUTION).all()
 

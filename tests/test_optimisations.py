@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import helpers
-from helpers import is_valid_solution
 from conftest import ROOT
+from helpers import is_valid_solution
 
 SWITCHES = [field.name for field in dataclasses.fields(helpers.Optimisations)]
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
@@ -23,10 +23,6 @@ def engine_with(request):
     engine.optimisations = helpers.Optimisations(**{request.param: False})
     yield engine
     engine.optimisations = helpers.Optimisations()
-
-
-def test_every_switch_is_on_by_default():
-    assert all(getattr(helpers.Optimisations(), name) is True for name in SWITCHES)
 
 
 def assert_hard_puzzles_get_their_stored_answers() -> None:

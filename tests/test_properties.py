@@ -14,26 +14,17 @@ examples each run.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from conftest import NO_SOLUTION, NOTEBOOK
+from helpers import count_solutions, is_valid_solution, solve_sudoku
+from tools.csp import SearchBudgetExceeded
+from tools.csp import solve as reference_solve
+from tools.sizes import pattern_grid
 
-from helpers import is_valid_solution  # noqa: E402
-from helpers import count_solutions, solve_sudoku  # noqa: E402
-from tools.csp import SearchBudgetExceeded  # noqa: E402
-from tools.csp import solve as reference_solve  # noqa: E402
-from tools.sizes import pattern_grid  # noqa: E402
-
-NOTEBOOK = ROOT / "sudoku.ipynb"
-NO_SOLUTION = -1
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids
 # How many blanks (fewest, most) a 9 x 9 puzzle with a changed given gets.
 # With fewer the change nearly always leaves no solution; with more, proving

@@ -43,4 +43,3 @@ def test_every_image_shown_exists(source):
     assert paths, f"the {source} shows no image"
     for path in paths:
         assert (ROOT / path).is_file(), path
-

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from helpers import is_valid_solution
 from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+from helpers import is_valid_solution
 
 PROJECT_DATA = ROOT / "data"
 

@@ -3,226 +3,197 @@
 ``helpers`` keeps one dancing-links matrix per box size (``engine(box).matrix``)
 and relinks it for each puzzle; a general ``AlgorithmX`` relinks itself before
 a search when the previous one broke off (its ``_dirty`` flag).  These tests
-break searches off at many points, including half-way through a ``cover`` or
-``uncover`` (so that the links are left inconsistent), with
-``KeyboardInterrupt``, ``MemoryError`` and exceptions thrown into the search
-generator, and then check that every later answer and count is right, and
-that a cleanly closed search leaves every link exactly as it was.
+stop the real ``ColumnObject.cover``, ``ColumnObject.uncover`` and the search
+loop ``AlgorithmX._search`` between two of their lines, with a trace function
+(``sys.settrace``) that raises ``KeyboardInterrupt`` or ``MemoryError`` at the
+k-th line the function runs, so that the links are left half changed.  Each
+line of each function is a stopping point.  Then every later answer and count
+must be right and, for a general matrix, every link and size as it was.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from conftest import ASSIGNMENT_DATA, CONSISTENT_NO_SOLUTION, DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, parse
+from helpers import (
+    SUDOKU_BOX,
+    SUDOKU_SIZE,
+    AlgorithmX,
+    ColumnObject,
+    count_solutions,
+    engine,
+    is_valid_solution,
+    solve_sudoku,
+)
 
-import helpers  # noqa: E402
-from helpers import is_valid_solution  # noqa: E402
-from helpers import AlgorithmX, ColumnObject, count_solutions, engine, solve_sudoku  # noqa: E402
-
-NOTEBOOK = ROOT / "sudoku.ipynb"
-SHARED_DATA = ROOT.parent / "shared" / "assignment" / "data"
-PROJECT_DATA = ROOT / "data"
-CATEGORIES = ("very_easy", "easy", "medium", "hard")
-SIZE = 9
-NO_SOLUTION = -1
-STOP_POINTS = 24  #: a search is stopped at STOP_POINTS + 1 points spread over its steps
-SUDOKU_STOP_POINTS = 8  #: fewer for the sudoku engine, whose checks cost more
+#: The functions a search is stopped in; the code that ships, not a copy.
+TARGETS = {
+    "cover": ColumnObject.cover,
+    "uncover": ColumnObject.uncover,
+    "search loop": AlgorithmX._search,
+}
+SPREAD = 12  #: stopping points spread evenly over a call, besides one at each line
+#: A check after a stop may run this many times the lines of ``cover`` that a
+#: clean run of it takes: with damaged links a search need never end.
+BUDGET = 20
 QUEENS = 6  #: 6-queens: 4 solutions when the diagonals are secondary columns
 QUEENS_SOLUTIONS = 4
 
-EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-EVEREST_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
-# Every given consistent, every blank with a candidate, and no solution.
-CONSISTENT_NO_SOLUTION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
-
-
-def parse(text: str) -> np.ndarray:
-    """A 9 x 9 grid from 81 characters, '0' or '.' for a blank."""
-    return np.array([0 if ch in ".0" else int(ch) for ch in text], dtype=np.int64).reshape(SIZE, SIZE)
-
 
 # ---------------------------------------------------------------------------
-# Breaking a search off: copies of cover/uncover with a tripwire between steps
+# Stopping a function between two of its lines
 # ---------------------------------------------------------------------------
 
 
-class Tripwire:
-    """Counts steps and raises ``error`` at step number ``at`` (never when ``at`` is None)."""
+class LineTrap:
+    """A trace function that counts the lines ``target`` runs, and raises
+    ``error`` just before the ``at``-th of them (never when ``at`` is None).
 
-    def __init__(self, at: int | None = None, error: type[BaseException] = KeyboardInterrupt) -> None:
+    Python calls it before each line of each frame running ``target``'s
+    code, so the stop falls between two lines of the real function: in
+    ``cover``, for instance, between the two halves of a node's unlinking.
+    """
+
+    def __init__(self, target: Callable, at: int | None = None, error: type[BaseException] = KeyboardInterrupt) -> None:
+        self.code = target.__code__
         self.at = at
         self.error = error
-        self.steps = 0
+        self.count = 0  #: lines run so far
+        self.seen: dict[int, tuple[int, int]] = {}  #: line number -> (count at its first run, at its last)
 
-    def step(self) -> None:
-        self.steps += 1
-        if self.steps == self.at:
-            raise self.error(f"tripwire at step {self.at}")
+    def __call__(self, frame, event, arg):
+        return self._in_target if frame.f_code is self.code else None
 
+    def _in_target(self, frame, event, arg):
+        if event == "line":
+            self.count += 1
+            line = frame.f_lineno
+            self.seen[line] = (self.seen.get(line, (self.count, 0))[0], self.count)
+            if self.count == self.at:
+                raise self.error(f"stopped before line {line}, the {self.count}th line run")
+        return self._in_target
 
-def tripping_cover(tripwire: Tripwire) -> Callable[[ColumnObject], None]:
-    """``ColumnObject.cover`` rewritten with a tripwire step after every single link change,
-    so that a search can be stopped with a node or a header half unlinked."""
-
-    def cover(self: ColumnObject) -> None:
-        tripwire.step()
-        self.right.left = self.left
-        tripwire.step()
-        self.left.right = self.right
-        i = self.down
-        while i is not self:
-            j = i.right
-            while j is not i:
-                tripwire.step()
-                j.down.up = j.up
-                tripwire.step()
-                j.up.down = j.down
-                tripwire.step()
-                j.column.size -= 1
-                j = j.right
-            i = i.down
-
-    return cover
+    def run(self, call: Callable[[], object]) -> object:
+        """``call()`` under this trap; whatever traced before is put back afterwards (coverage, say)."""
+        previous = sys.gettrace()
+        sys.settrace(self)
+        try:
+            return call()
+        finally:
+            sys.settrace(previous)
 
 
-def tripping_uncover(tripwire: Tripwire) -> Callable[[ColumnObject], None]:
-    """``ColumnObject.uncover`` rewritten the same way."""
-
-    def uncover(self: ColumnObject) -> None:
-        i = self.up
-        while i is not self:
-            j = i.left
-            while j is not i:
-                tripwire.step()
-                j.column.size += 1
-                tripwire.step()
-                j.down.up = j
-                tripwire.step()
-                j.up.down = j
-                j = j.left
-            i = i.up
-        tripwire.step()
-        self.right.left = self
-        tripwire.step()
-        self.left.right = self
-
-    return uncover
+_RUNS: dict[tuple[str, str], LineTrap] = {}
 
 
-def tripping_choose_column(tripwire: Tripwire) -> Callable[[AlgorithmX], ColumnObject | None]:
-    """``AlgorithmX.choose_column`` with a tripwire step first: a stop between two moves."""
-    original = AlgorithmX.choose_column
-
-    def choose_column(self: AlgorithmX) -> ColumnObject | None:
-        tripwire.step()
-        return original(self)
-
-    return choose_column
-
-
-TRAPS = {
-    "cover": (ColumnObject, "cover", tripping_cover),
-    "uncover": (ColumnObject, "uncover", tripping_uncover),
-    "choose_column": (AlgorithmX, "choose_column", tripping_choose_column),
-}
+def full_run(target: str, name: str, call: Callable[[], object]) -> LineTrap:
+    """A trap that let ``call`` (known as ``name``) run to its end in ``target``; made once."""
+    if (target, name) not in _RUNS:
+        trap = LineTrap(TARGETS[target])
+        trap.run(call)
+        assert trap.count > SPREAD, f"{name} runs only {trap.count} lines of {target}"
+        _RUNS[target, name] = trap
+    return _RUNS[target, name]
 
 
-def run_with_tripwire(monkeypatch, trap: str, tripwire: Tripwire, call: Callable[[], object]) -> object:
-    """Run ``call`` with ``trap`` replaced by its tripping copy; the original is back afterwards."""
-    owner, name, make = TRAPS[trap]
-    with monkeypatch.context() as patch:
-        patch.setattr(owner, name, make(tripwire))
-        return call()
+def each_line(trap: LineTrap, last_too: bool = False) -> list[int]:
+    """Stopping points: the first time each line ran (and the last), and ``SPREAD`` more in between."""
+    points = {first for first, _ in trap.seen.values()}
+    if last_too:
+        points |= {last for _, last in trap.seen.values()}
+    points |= {1 + (trap.count - 1) * k // SPREAD for k in range(SPREAD + 1)}
+    return sorted(points)
 
 
-def stop_points(total: int, points: int = STOP_POINTS) -> list[int]:
-    """``points`` + 1 step numbers spread from the first step to the last of ``total``."""
-    return sorted({1 + (total - 1) * k // points for k in range(points + 1)})
+def stop(target: str, at: int, call: Callable[[], object], error: type[BaseException] = KeyboardInterrupt) -> str:
+    """Run ``call`` with ``target`` stopped at its ``at``-th line, see it raise,
+    and say where it stopped (for the message of a later failure)."""
+    trap = LineTrap(TARGETS[target], at, error)
+    with pytest.raises(error) as stopped:
+        trap.run(call)
+    assert trap.count == at
+    return f"{target} {stopped.value}"
 
 
-_TOTALS: dict[tuple[str, str], int] = {}
+class RanAway(Exception):
+    """A check ran far more lines than it takes on a sound matrix."""
 
 
-def total_steps(monkeypatch, trap: str, name: str, call: Callable[[], object]) -> int:
-    """How many tripwire steps ``call`` (known as ``name``) takes under ``trap``; counted once."""
-    if (trap, name) not in _TOTALS:
-        counter = Tripwire()
-        run_with_tripwire(monkeypatch, trap, counter, call)
-        assert counter.steps > STOP_POINTS, f"{name} took only {counter.steps} {trap} steps"
-        _TOTALS[trap, name] = counter.steps
-    return _TOTALS[trap, name]
-
-
-def interrupt(monkeypatch, trap: str, call: Callable[[], object], at: int, error=KeyboardInterrupt) -> None:
-    """Run ``call`` with ``trap`` set to raise ``error`` at step ``at``, and see it raise."""
-    with pytest.raises(error):
-        run_with_tripwire(monkeypatch, trap, Tripwire(at, error), call)
-
-
-# ---------------------------------------------------------------------------
-# Known puzzles to solve after an interruption
-# ---------------------------------------------------------------------------
-
-
-def stored_puzzles(folder: Path) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(puzzle, stored answer) pairs from a folder of the assignment's .npy files."""
-    pairs = []
-    for category in CATEGORIES:
-        puzzles_file = folder / f"{category}_puzzle.npy"
-        if puzzles_file.exists():
-            answers = np.load(folder / f"{category}_solution.npy")
-            pairs.extend(zip(np.load(puzzles_file), answers))
-    return pairs
-
-
-EMBEDDED = [
-    (parse(EVEREST), parse(EVEREST_SOLUTION)),
-    (parse(CONSISTENT_NO_SOLUTION), np.full((SIZE, SIZE), NO_SOLUTION)),
-]
-KNOWN = EMBEDDED + stored_puzzles(SHARED_DATA) + stored_puzzles(PROJECT_DATA)
-
-
-def check_solve(solve: Callable[[np.ndarray], np.ndarray | None], puzzle: np.ndarray, expected: np.ndarray) -> None:
-    """``solve`` gives the stored answer (``None`` or all -1 when there is none)."""
-    answer = solve(puzzle.copy())
-    if (expected == NO_SOLUTION).all():
-        assert answer is None or (answer == NO_SOLUTION).all()
-    else:
-        assert answer is not None and is_valid_solution(puzzle, answer)
-        assert np.array_equal(answer, expected)
-
-
-def check_known_puzzles(solve: Callable[[np.ndarray], np.ndarray | None] = solve_sudoku) -> None:
-    """Every known puzzle solved right, and a unique, an ambiguous and an unsolvable one counted right."""
-    for puzzle, expected in KNOWN:
-        check_solve(solve, puzzle, expected)
-    assert count_solutions(parse(EVEREST), limit=None) == 1
-    assert count_solutions(np.zeros((SIZE, SIZE), dtype=np.int64), limit=2) == 2
-    assert count_solutions(parse(CONSISTENT_NO_SOLUTION)) == 0
-
-
-def test_known_puzzles_include_the_assignment_samples_when_present():
-    """Guards the set above: with ../shared there, its 60 puzzles are in it."""
-    if not SHARED_DATA.exists():
-        pytest.skip("../shared/assignment/data is absent")
-    assert len(KNOWN) >= len(EMBEDDED) + 60
-
-
-def test_known_puzzles_solve_right_without_interruption():
-    check_known_puzzles()
+def within_budget(clean: LineTrap, call: Callable[[], object]) -> object:
+    """``call()``, stopped with ``RanAway`` if it runs ``BUDGET`` times the lines
+    of ``cover`` that the same work took in the ``clean`` run."""
+    return LineTrap(ColumnObject.cover, BUDGET * clean.count, RanAway).run(call)
 
 
 # ---------------------------------------------------------------------------
 # The sudoku engine, stopped part-way
 # ---------------------------------------------------------------------------
+
+
+def stored_pairs(folder, category: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(puzzle, stored answer) pairs of one category in a folder of the assignment's .npy files."""
+    puzzles = folder / f"{category}_puzzle.npy"
+    if not puzzles.exists():
+        return []
+    return list(zip(np.load(puzzles), np.load(folder / f"{category}_solution.npy")))
+
+
+def reaches_search(puzzle: np.ndarray) -> bool:
+    """Whether the first pass leaves blanks (and no contradiction) for dancing links."""
+    state = engine(SUDOKU_BOX).place_singles(puzzle.ravel().tolist())
+    return state is not None and state[0] != 0
+
+
+#: Puzzles whose answers are checked after each stop: all reach dancing links
+#: (checked below), so each runs on the matrix the stopped search left.
+SEARCHED = [
+    (parse(EVEREST), parse(EVEREST_SOLUTION)),
+    (parse(CONSISTENT_NO_SOLUTION), np.full((SUDOKU_SIZE, SUDOKU_SIZE), NO_SOLUTION)),
+] + [
+    (puzzle, answer)
+    for puzzle, answer in stored_pairs(DATA, "hard") + stored_pairs(ASSIGNMENT_DATA, "hard")
+    if reaches_search(puzzle)
+]
+
+
+def searched_answers(solve: Callable[[np.ndarray], np.ndarray | None] = solve_sudoku) -> list:
+    """What ``solve`` answers to each puzzle of ``SEARCHED``, then three counts:
+    Everest's, the empty grid's (to 2) and an unsolvable puzzle's."""
+    answers = [solve(puzzle.copy()) for puzzle, _ in SEARCHED]
+    return answers + [
+        count_solutions(parse(EVEREST), limit=None),
+        count_solutions(np.zeros((SUDOKU_SIZE, SUDOKU_SIZE), dtype=np.int64), limit=2),
+        count_solutions(parse(CONSISTENT_NO_SOLUTION)),
+    ]
+
+
+def check_searched_puzzles(solve: Callable[[np.ndarray], np.ndarray | None] = solve_sudoku, after: str = "") -> None:
+    """Every puzzle of ``SEARCHED`` gets its stored answer, and the counts are
+    1, 2 and 0.  ``after`` names the stop before.
+
+    Unlike a general matrix's, the engine's matrix is relinked by ``activate``
+    before every search whatever came before; the queens tests below check
+    that a search cannot run away, which here would cost a trace of every call.
+    """
+    *answers, everest, empty, unsolvable = searched_answers(solve)
+    for k, ((puzzle, expected), answer) in enumerate(zip(SEARCHED, answers)):
+        if (expected == NO_SOLUTION).all():
+            assert answer is None or (answer == NO_SOLUTION).all(), f"puzzle {k} after {after}"
+        else:
+            assert np.array_equal(answer, expected) and is_valid_solution(puzzle, answer), f"puzzle {k} after {after}"
+    assert (everest, empty, unsolvable) == (1, 2, 0), after
+
+
+def test_every_checked_puzzle_reaches_dancing_links():
+    """Guards the checks: the first pass alone settles none of them."""
+    assert len(SEARCHED) >= 5
+    assert all(reaches_search(puzzle) for puzzle, _ in SEARCHED)
 
 
 def solve_everest() -> object:
@@ -235,45 +206,39 @@ def count_everest() -> object:
 
 
 SUDOKU_CALLS = {"solve": solve_everest, "count": count_everest}
-SUDOKU_POINTS = range(SUDOKU_STOP_POINTS + 1)
 
 
-@pytest.mark.parametrize("point", SUDOKU_POINTS, ids=[f"point{k:02d}" for k in SUDOKU_POINTS])
-@pytest.mark.parametrize("trap", TRAPS)
+@pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("call", SUDOKU_CALLS)
-def test_sudoku_answers_are_right_after_an_interrupted_search(monkeypatch, call, trap, point):
-    total = total_steps(monkeypatch, trap, call, SUDOKU_CALLS[call])
-    interrupt(monkeypatch, trap, SUDOKU_CALLS[call], stop_points(total, SUDOKU_STOP_POINTS)[point])
-    check_known_puzzles()
+def test_sudoku_answers_are_right_after_a_search_stopped_at_any_line(call, target):
+    for at in each_line(full_run(target, call, SUDOKU_CALLS[call])):
+        check_searched_puzzles(after=stop(target, at, SUDOKU_CALLS[call]))
 
 
-@pytest.mark.parametrize("point", [1, SUDOKU_STOP_POINTS // 2, SUDOKU_STOP_POINTS - 1])
-@pytest.mark.parametrize("trap", ["cover", "uncover"])
-def test_sudoku_answers_are_right_after_memory_error(monkeypatch, trap, point):
-    total = total_steps(monkeypatch, trap, "solve", solve_everest)
-    interrupt(monkeypatch, trap, solve_everest, stop_points(total, SUDOKU_STOP_POINTS)[point], MemoryError)
-    check_known_puzzles()
+@pytest.mark.parametrize("target", ["cover", "uncover"])
+def test_sudoku_answers_are_right_after_memory_error(target):
+    trap = full_run(target, "solve", solve_everest)
+    check_searched_puzzles(after=stop(target, trap.count // 2, solve_everest, MemoryError))
 
 
-def test_other_box_size_engine_works_after_a_9x9_interruption(monkeypatch):
+def test_many_stops_in_a_row_leave_answers_right():
+    for target in TARGETS:
+        for name, call in SUDOKU_CALLS.items():
+            for at in each_line(full_run(target, name, call))[1::5]:
+                stop(target, at, call)
+    check_searched_puzzles()
+
+
+def test_other_box_size_engine_works_after_a_9x9_stop():
     small_empty = np.zeros((4, 4), dtype=np.int64)
-    total = total_steps(monkeypatch, "cover", "solve", solve_everest)
-    interrupt(monkeypatch, "cover", solve_everest, total // 2)
+    stop("cover", full_run("cover", "solve", solve_everest).count // 2, solve_everest)
     assert is_valid_solution(small_empty, solve_sudoku(small_empty))
-    check_known_puzzles()
-
-
-def test_many_interruptions_in_a_row_leave_answers_right(monkeypatch):
-    for trap in TRAPS:
-        for call in SUDOKU_CALLS:
-            total = total_steps(monkeypatch, trap, call, SUDOKU_CALLS[call])
-            for at in stop_points(total, SUDOKU_STOP_POINTS)[1::3]:
-                interrupt(monkeypatch, trap, SUDOKU_CALLS[call], at)
-    check_known_puzzles()
+    check_searched_puzzles()
 
 
 def test_shared_matrix_is_the_one_the_engine_searches(monkeypatch):
-    """Guards the tests above: Everest really reaches dancing links, on ``engine(3).matrix``."""
+    """Guards the tests above: Everest is searched on ``engine(3).matrix``, the
+    matrix every later call shares."""
     searched = []
     original = AlgorithmX.choose_column
 
@@ -283,52 +248,34 @@ def test_shared_matrix_is_the_one_the_engine_searches(monkeypatch):
 
     monkeypatch.setattr(AlgorithmX, "choose_column", spy)
     solve_everest()
-    assert searched and all(matrix is engine(3).matrix for matrix in searched)
+    assert searched and all(matrix is engine(SUDOKU_BOX).matrix for matrix in searched)
 
 
-def test_tripping_copies_do_not_outlive_their_call(monkeypatch):
-    """Guards the tests above: after a tripped call the real methods are back."""
-    originals = {trap: getattr(owner, name) for trap, (owner, name, _) in TRAPS.items()}
-    for trap in TRAPS:
-        interrupt(monkeypatch, trap, solve_everest, STOP_POINTS)
-    assert {trap: getattr(owner, name) for trap, (owner, name, _) in TRAPS.items()} == originals
-    assert helpers.ColumnObject.cover is originals["cover"]
+def test_the_trap_is_gone_after_its_call():
+    """Guards the tests above: a stop leaves no trace function behind."""
+    before = sys.gettrace()
+    stop("cover", 1, solve_everest)
+    assert sys.gettrace() is before
 
 
-@pytest.fixture(scope="module")
-def notebook_solver():
-    """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
-    if not NOTEBOOK.exists():
-        pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
-    from tools.notebook_code import load_solver
-
-    return load_solver()
-
-
-@pytest.mark.parametrize("point", [0, SUDOKU_STOP_POINTS // 3, 2 * SUDOKU_STOP_POINTS // 3, SUDOKU_STOP_POINTS])
-@pytest.mark.parametrize("trap", TRAPS)
-def test_notebook_answers_are_right_after_an_interrupted_call(monkeypatch, notebook_solver, trap, point):
+@pytest.mark.parametrize("target", TARGETS)
+def test_notebook_answers_are_right_after_a_stopped_call(sudoku_solver, target):
     def call():
-        return notebook_solver(parse(EVEREST))
+        return sudoku_solver(parse(EVEREST))
 
-    total = total_steps(monkeypatch, trap, "notebook", call)
-    interrupt(monkeypatch, trap, call, stop_points(total, SUDOKU_STOP_POINTS)[point])
-    check_known_puzzles(notebook_solver)
+    where = stop(target, full_run(target, "notebook", call).count // 3, call)
+    check_searched_puzzles(sudoku_solver, after=where)
 
 
 # ---------------------------------------------------------------------------
-# The general AlgorithmX: interrupted, thrown into, closed early
+# The general AlgorithmX: stopped, thrown into, closed early
 # ---------------------------------------------------------------------------
 
 
 def queens(n: int = QUEENS) -> AlgorithmX:
     """n queens as exact cover: ranks and files primary, both diagonals secondary."""
     diagonals = 2 * n - 1
-    rows = [
-        [r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1]
-        for r in range(n)
-        for c in range(n)
-    ]
+    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
     return AlgorithmX(rows, 2 * n + 2 * diagonals, secondary=range(2 * n, 2 * n + 2 * diagonals))
 
 
@@ -354,33 +301,46 @@ def paused_search(matrix: AlgorithmX, taken: int = 1):
     return search
 
 
-def test_queens_count_and_links_restored_by_a_full_search():
+def check_queens(matrix: AlgorithmX, fresh: list[tuple], where: str) -> None:
+    """The next count of ``matrix`` is right (within a line budget) and leaves
+    every link and size as ``fresh``; ``where`` names the stop before."""
+    count = within_budget(full_run("cover", "queens", count_fresh_queens), matrix.count_solutions)
+    assert count == QUEENS_SOLUTIONS, where
+    assert links(matrix) == fresh, where
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_queens_count_and_links_are_right_after_a_search_stopped_at_any_line(target):
+    """At the first and the last run of each line, and at points between."""
+    for at in each_line(full_run(target, "queens", count_fresh_queens), last_too=True):
+        matrix = queens()
+        fresh = links(matrix)
+        where = stop(target, at, matrix.count_solutions)
+        check_queens(matrix, fresh, where)
+
+
+@pytest.mark.parametrize("target", ["cover", "uncover"])
+def test_queens_count_is_right_after_memory_error(target):
     matrix = queens()
-    fresh = links(matrix)
+    stop(target, full_run(target, "queens", count_fresh_queens).count // 2, matrix.count_solutions, MemoryError)
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
-    assert links(matrix) == fresh
 
 
-POINTS = range(STOP_POINTS + 1)
+def close_run() -> LineTrap:
+    """A trap that let ``close`` of a paused queens search run to its end in ``uncover``."""
+    trap = LineTrap(ColumnObject.uncover)
+    trap.run(paused_search(queens()).close)  # the search is paused before the trap is set
+    return trap
 
 
-@pytest.mark.parametrize("point", POINTS, ids=[f"point{k:02d}" for k in POINTS])
-@pytest.mark.parametrize("trap", TRAPS)
-def test_queens_count_is_right_after_an_interrupted_search(monkeypatch, trap, point):
-    matrix = queens()
-    fresh = links(matrix)
-    total = total_steps(monkeypatch, trap, "queens", count_fresh_queens)
-    interrupt(monkeypatch, trap, matrix.count_solutions, stop_points(total)[point])
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
-    assert links(matrix) == fresh
-
-
-@pytest.mark.parametrize("point", [1, STOP_POINTS // 2, STOP_POINTS - 1])
-def test_queens_count_is_right_after_memory_error(monkeypatch, point):
-    matrix = queens()
-    total = total_steps(monkeypatch, "cover", "queens", count_fresh_queens)
-    interrupt(monkeypatch, "cover", matrix.count_solutions, stop_points(total)[point], MemoryError)
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
+def test_count_and_links_are_right_after_close_is_stopped_at_any_line():
+    """``close`` undoes the choices with ``uncover``; stop that part-way too."""
+    for at in each_line(close_run(), last_too=True):
+        matrix = queens()
+        fresh = links(matrix)
+        paused = paused_search(matrix)
+        where = stop("uncover", at, paused.close)
+        check_queens(matrix, fresh, where)
 
 
 @pytest.mark.parametrize("taken", range(QUEENS_SOLUTIONS + 1))
@@ -391,48 +351,16 @@ def test_closing_a_search_early_restores_every_link(taken):
     assert links(matrix) == fresh
 
 
-@pytest.mark.parametrize("taken", range(1, QUEENS_SOLUTIONS + 1))
-def test_counts_are_right_after_a_search_closed_early(taken):
-    matrix = queens()
-    paused_search(matrix, taken).close()
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
-
-
-@pytest.mark.parametrize("taken", range(1, QUEENS_SOLUTIONS + 1))
-def test_counts_are_right_after_an_exception_thrown_into_a_search(taken):
+@pytest.mark.parametrize("taken", range(QUEENS_SOLUTIONS + 1))
+def test_counts_and_links_are_right_after_an_exception_thrown_into_a_search(taken):
     matrix = queens()
     fresh = links(matrix)
-    search = paused_search(matrix, taken)
+    search = matrix.search()
+    for _ in range(taken):
+        next(search)
     with pytest.raises(RuntimeError):
         search.throw(RuntimeError("stop"))
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
-    assert links(matrix) == fresh
-
-
-def test_counts_are_right_after_an_exception_thrown_into_a_search_not_yet_started():
-    matrix = queens()
-    fresh = links(matrix)
-    with pytest.raises(RuntimeError):
-        matrix.search().throw(RuntimeError("stop"))
-    assert links(matrix) == fresh
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
-
-
-@pytest.mark.parametrize("point", range(0, STOP_POINTS + 1, 4))
-def test_counts_are_right_after_close_is_interrupted(monkeypatch, point):
-    """``close`` undoes the choices with ``uncover``; stop that part-way too."""
-    total = total_steps(monkeypatch, "uncover", "close", paused_search(queens()).close)
-    matrix = queens()
-    fresh = links(matrix)
-    interrupt(monkeypatch, "uncover", paused_search(matrix).close, stop_points(total)[point])
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
-    assert links(matrix) == fresh
-
-
-def test_first_solution_leaves_every_link_as_it_was():
-    matrix = queens()
-    fresh = links(matrix)
-    assert matrix.first_solution() is not None
     assert links(matrix) == fresh
 
 
@@ -482,22 +410,16 @@ def test_two_paused_searches_closed_in_either_order_keep_links():
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
 
 
-def test_interrupted_sudoku_search_leaves_other_matrices_alone(monkeypatch):
+def test_stopped_sudoku_search_leaves_other_matrices_alone():
     matrix = queens()
     fresh = links(matrix)
-    total = total_steps(monkeypatch, "cover", "solve", solve_everest)
-    interrupt(monkeypatch, "cover", solve_everest, total // 2)
+    stop("cover", full_run("cover", "solve", solve_everest).count // 2, solve_everest)
     assert links(matrix) == fresh
 
 
 def test_two_threads_solving_at_once_both_get_right_answers():
     """The engine's matrix is shared, so a lock must keep two searches apart."""
-    import threading
-
-    hard = np.load(ROOT / "data" / "hard_puzzle.npy")
-    stored = np.load(ROOT / "data" / "hard_solution.npy")
-    everest = np.array([int(ch) for ch in EVEREST]).reshape(9, 9)
-    puzzles = [everest] + [p for p, s in zip(hard, stored) if (s != -1).all()]
+    puzzles = [puzzle for puzzle, answer in SEARCHED if not (answer == NO_SOLUTION).all()]
     results: dict[int, list] = {0: [], 1: []}
 
     def work(k: int) -> None:

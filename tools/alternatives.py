@@ -15,7 +15,7 @@ there is no solution.
 
 The two adapters share this module's own encoding of a sudoku as exact cover
 (candidate "digit d in cell (r, c)" = matrix row ``81 r + 9 c + d - 1``), so
-that nothing here depends on ``helpers.py``.  Givens are encoded by keeping
+that no code here comes from ``helpers.py`` (only its named constants).  Givens are encoded by keeping
 only their own candidate row in their cell, so clashing givens simply leave
 no exact cover.  Both adapters do, per call, what a user of the package would
 have to do, and the benchmark times the whole call.
@@ -31,14 +31,15 @@ from pathlib import Path
 
 import numpy as np
 
+from helpers import NO_SOLUTION
+from helpers import SUDOKU_BOX as BOX
+from helpers import SUDOKU_CANDIDATES as CANDIDATES
+from helpers import SUDOKU_CONSTRAINTS as CONSTRAINTS
+from helpers import SUDOKU_SIZE as SIZE
+
 Solver = Callable[[np.ndarray], np.ndarray]
 
-SIZE = 9  #: side of the grid
-BOX = 3  #: side of a box
 CELLS = SIZE * SIZE  #: 81
-CANDIDATES = SIZE**3  #: 729 rows of the exact-cover matrix
-CONSTRAINTS = 4 * CELLS  #: 324 columns: cell, row-digit, column-digit, box-digit
-NO_SOLUTION = -1  #: every cell of the answer to a puzzle without a solution
 ALTERNATIVE_NAMES = ("baseline", "exact-cover", "dlx")
 
 

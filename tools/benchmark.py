@@ -67,23 +67,16 @@ from typing import TextIO
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 # The notebook imports ``helpers`` from the repo root too; importing it first
 # puts this very module object in sys.modules, so the switches the ablation
 # sets are the ones the notebook's solver reads (checked by ``check_helpers``).
-import helpers  # noqa: E402
-from helpers import is_valid_solution  # noqa: E402
-from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Solver, alternatives  # noqa: E402
-from tools.notebook_code import NOTEBOOK, load_solver  # noqa: E402
+import helpers
+from helpers import EMPTY, NO_SOLUTION, is_valid_solution
+from helpers import SUDOKU_SIZE as SIZE
+from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Solver, alternatives
+from tools.layout import CATEGORIES, ROOT, SHARED
+from tools.notebook_code import NOTEBOOK, load_solver
 
-SIZE = 9
-EMPTY = 0
-NO_SOLUTION = -1
-CATEGORIES = ("very_easy", "easy", "medium", "hard")
 GROUPS = ("data", "assignment", "clashing", "17clue", "top1465", "kaggle")
 LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in shared/bench
 KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in shared/bench
@@ -285,7 +278,9 @@ def concerns(selector: str, missing: str) -> bool:
     return picks(selector, missing) or group_of(selector) == missing
 
 
-def select_sets(selectors: Sequence[str], root: Path = ROOT, shared: Path = SHARED) -> tuple[list[PuzzleSet], list[str]]:
+def select_sets(
+    selectors: Sequence[str], root: Path = ROOT, shared: Path = SHARED
+) -> tuple[list[PuzzleSet], list[str]]:
     """The sets named by ``selectors`` (groups like ``kaggle`` or sets like
     ``kaggle/2-3``), in ``GROUPS`` order, and notes on what was skipped."""
     sets, missing = [], {}
@@ -653,7 +648,7 @@ def metadata(args: argparse.Namespace, argv: Sequence[str], notes: list[str]) ->
         "timer": "time.process_time, per call, fresh int8 copy of the puzzle",
         "sample": args.sample,
         "alt_limit": args.alt_limit,
-        "command": shlex.join(["python", "tools/benchmark.py", *argv]),
+        "command": shlex.join(["python", "-m", "tools.benchmark", *argv]),
         "notes": notes,
     }
 
@@ -863,26 +858,26 @@ def write_report(report: dict, out: Path) -> None:
 
 EXAMPLES = """\
 examples:
-  python tools/benchmark.py --sample 50
+  python -m tools.benchmark --sample 50
       a quick look: 50 puzzles of every set, with the alternatives
-  python tools/benchmark.py --sets assignment data
+  python -m tools.benchmark --sets assignment data
       every puzzle of the assignment's and the project's sets
-  python tools/benchmark.py --sets 17clue --sample 2000 --alt-limit 500
+  python -m tools.benchmark --sets 17clue --sample 2000 --alt-limit 500
       2000 of the 49,151 17-clue puzzles, alternatives on 500 of them
-  python tools/benchmark.py --sets kaggle/6-7 top1465 --alternatives exact-cover
+  python -m tools.benchmark --sets kaggle/6-7 top1465 --alternatives exact-cover
       two sets, compared with exact-cover only
-  python tools/benchmark.py --sets kaggle --alternatives
+  python -m tools.benchmark --sets kaggle --alternatives
       our solver alone on the rated collection
-  python tools/benchmark.py --ablation --sets assignment --sample 10
+  python -m tools.benchmark --ablation --sets assignment --sample 10
       what each switch of helpers.Optimisations buys
-  python tools/benchmark.py --list
+  python -m tools.benchmark --list
       the sets found on disk
 """
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="tools/benchmark.py",
+        prog="python -m tools.benchmark",
         description=__doc__,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -894,7 +889,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="SET",
         help=f"groups ({', '.join(GROUPS)}) or single sets such as assignment/hard or kaggle/2-3 (default: all)",
     )
-    parser.add_argument("--sample", type=positive, metavar="N", help="take N evenly spaced puzzles per set (default: all)")
+    parser.add_argument(
+        "--sample", type=positive, metavar="N", help="take N evenly spaced puzzles per set (default: all)"
+    )
     parser.add_argument(
         "--alt-limit",
         type=non_negative,
@@ -911,7 +908,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"which of {', '.join(ALTERNATIVE_NAMES)} to compare with; none when given without names (default: all)",
     )
     parser.add_argument("--ablation", action="store_true", help="measure each switch of helpers.Optimisations instead")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="results folder (default: results/)")
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="results folder (default: results/)"
+    )
     parser.add_argument("--list", action="store_true", help="list the sets found, with their sizes, and exit")
     return parser.parse_args(argv)
 

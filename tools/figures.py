@@ -1,6 +1,6 @@
 """Draw the figures in ``images/`` from the project's own files.
 
-Usage: ``python tools/figures.py [--out DIR] [--results PATH] [NAME ...]``
+Usage: ``python -m tools.figures [--out DIR] [--results PATH] [NAME ...]``
 draws every figure of ``FIGURES`` (or only those named) into ``DIR``
 (default: the repo's ``images/``).  Each figure is one function that takes
 the output folder and the ``Inputs`` to read, and returns the path it wrote;
@@ -52,21 +52,16 @@ from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import helpers  # noqa: E402
-from tools.benchmark import CATEGORIES, JSON_NAME, OURS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+from helpers import CONSTRAINT_FAMILIES, EMPTY, NO_SOLUTION  # noqa: E402
+from helpers import SUDOKU_BOX as BOX  # noqa: E402
+from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
+from tools.benchmark import JSON_NAME, OURS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
+from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
 
-DATA = ROOT / "data"
-RESULTS = ROOT / "results" / JSON_NAME
+RESULTS = RESULTS_FOLDER / JSON_NAME
 DEFAULT_OUT = ROOT / "images"
-
-SIZE = 9  #: cells on a side
-BOX = 3  #: cells on a side of a box
-EMPTY = 0
-NO_SOLUTION = -1
 
 DPI = 100
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
@@ -127,7 +122,6 @@ OTHER_SOLVER_STYLE = ("", "#8c564b", "v", 7)
 # The exact-cover figure
 EXACT_COVER_FIGSIZE = (14.0, 10.0)  #: inches
 EXACT_COVER_DPI = 150  #: over one pixel per matrix row (729) in the left panel
-FAMILY_LABELS = ("cell", "row-digit", "column-digit", "box-digit")
 #: colours (RGB, 0..1) of the matrix entries
 WHITE = (1.0, 1.0, 1.0)
 KEPT_ONE = (0.05, 0.10, 0.35)  #: a 1 that is still in the matrix
@@ -186,8 +180,9 @@ def draw_grid(ax: Axes, values: np.ndarray, givens: np.ndarray, title: str) -> N
             if value == EMPTY:
                 continue
             colour = GIVEN_COLOUR if givens[r, c] else FILLED_COLOUR
-            ax.text(c + 0.5, r + 0.5, str(value), ha="center", va="center_baseline",
-                    fontsize=DIGIT_FONTSIZE, color=colour)
+            ax.text(
+                c + 0.5, r + 0.5, str(value), ha="center", va="center_baseline", fontsize=DIGIT_FONTSIZE, color=colour
+            )
     ax.set_title(title, fontsize=TITLE_FONTSIZE)
 
 
@@ -225,9 +220,7 @@ def load_results(path: Path) -> dict:
         raise MissingInput(f"{path} is not a JSON file ({error})") from error
     if not isinstance(report, dict) or report.get("schema") != SCHEMA:
         found = report.get("schema") if isinstance(report, dict) else None
-        raise MissingInput(
-            f"{path} holds results in layout {found!r}, not {SCHEMA}; run tools/benchmark.py again"
-        )
+        raise MissingInput(f"{path} holds results in layout {found!r}, not {SCHEMA}; run tools/benchmark.py again")
     return report
 
 
@@ -357,10 +350,25 @@ def times_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     ax.hlines(positions, p[BOX_HIGH], p[WHISKER_HIGH], **line)
     for end in (WHISKER_LOW, WHISKER_HIGH):
         ax.vlines(p[end], positions - CAP_HEIGHT / 2, positions + CAP_HEIGHT / 2, **line)
-    ax.barh(positions, p[BOX_HIGH] - p[BOX_LOW], left=p[BOX_LOW], height=BOX_HEIGHT, color=colours,
-            alpha=BOX_ALPHA, edgecolor="black", linewidth=1.0, zorder=2)
-    ax.vlines(p[MEDIAN], positions - BOX_HEIGHT / 2, positions + BOX_HEIGHT / 2, color="black",
-              linewidth=MEDIAN_WIDTH, zorder=3)
+    ax.barh(
+        positions,
+        p[BOX_HIGH] - p[BOX_LOW],
+        left=p[BOX_LOW],
+        height=BOX_HEIGHT,
+        color=colours,
+        alpha=BOX_ALPHA,
+        edgecolor="black",
+        linewidth=1.0,
+        zorder=2,
+    )
+    ax.vlines(
+        p[MEDIAN],
+        positions - BOX_HEIGHT / 2,
+        positions + BOX_HEIGHT / 2,
+        color="black",
+        linewidth=MEDIAN_WIDTH,
+        zorder=3,
+    )
     ax.plot(means, positions, linestyle="none", zorder=4, **MEAN_MARKER)
     ax.plot(p[-1], positions, linestyle="none", zorder=4, **SLOWEST_MARKER)
     label_rows(ax, names, positions)
@@ -377,15 +385,29 @@ def times_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     legend = [
         Patch(facecolor="0.75", edgecolor="black", label=f"{BOX_LOW}th–{BOX_HIGH}th percentile"),
         Line2D([], [], color="black", linewidth=MEDIAN_WIDTH, label="median"),
-        Line2D([], [], color="black", linewidth=WHISKER_WIDTH, marker="|", markersize=10,
-               label=f"whiskers: {WHISKER_LOW}th–{WHISKER_HIGH}th"),
+        Line2D(
+            [],
+            [],
+            color="black",
+            linewidth=WHISKER_WIDTH,
+            marker="|",
+            markersize=10,
+            label=f"whiskers: {WHISKER_LOW}th–{WHISKER_HIGH}th",
+        ),
         Line2D([], [], linestyle="none", label="mean", **MEAN_MARKER),
         Line2D([], [], linestyle="none", label="slowest", **SLOWEST_MARKER),
     ]
-    ax.legend(handles=legend, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(legend),
-              fontsize=LEGEND_FONTSIZE, frameon=False, handlelength=1.8, columnspacing=1.4)
-    fig.subplots_adjust(left=0.2, right=0.86, top=1 - in_figure_inches(fig, 0.85),
-                        bottom=in_figure_inches(fig, 0.65))
+    ax.legend(
+        handles=legend,
+        loc="lower center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=len(legend),
+        fontsize=LEGEND_FONTSIZE,
+        frameon=False,
+        handlelength=1.8,
+        columnspacing=1.4,
+    )
+    fig.subplots_adjust(left=0.2, right=0.86, top=1 - in_figure_inches(fig, 0.85), bottom=in_figure_inches(fig, 0.65))
     return save(fig, out / "times.png")
 
 
@@ -403,8 +425,9 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
         if name not in names:
             note("comparison", f"no other solvers were measured on {name}; left out")
     if not names:
-        raise MissingInput(f"{inputs.results} has no set measured with other solvers; "
-                           "run tools/benchmark.py without --alternatives")
+        raise MissingInput(
+            f"{inputs.results} has no set measured with other solvers; run tools/benchmark.py without --alternatives"
+        )
     found = {r["solver"] for name in names for r in sets[name]["solvers"][1:]}
     others = [s for s in SOLVER_STYLES if s in found] + sorted(found - set(SOLVER_STYLES))
     for name in names:
@@ -424,20 +447,32 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
             ratios[result["solver"]][k] = result["ratio"]
 
     fig, (left, right) = plt.subplots(
-        1, 2, figsize=(COMPARISON_FIGSIZE_WIDTH, chart_height(len(names))), dpi=DPI, sharey=True,
+        1,
+        2,
+        figsize=(COMPARISON_FIGSIZE_WIDTH, chart_height(len(names))),
+        dpi=DPI,
+        sharey=True,
         gridspec_kw={"width_ratios": (1.2, 1.0), "wspace": 0.05},
     )
     positions = row_positions(names)
     for ax, values in ((left, means), (right, ratios)):
         table = np.maximum(np.array(list(values.values())), MIN_MS)
         # A grey line from the fastest to the slowest guides the eye along a row.
-        ax.hlines(positions, np.nanmin(table, axis=0), np.nanmax(table, axis=0), color="0.82",
-                  linewidth=1.2, zorder=1)
+        ax.hlines(positions, np.nanmin(table, axis=0), np.nanmax(table, axis=0), color="0.82", linewidth=1.2, zorder=1)
         for solver, row in values.items():
             label, colour, marker, size = SOLVER_STYLES.get(solver, (solver, *OTHER_SOLVER_STYLE[1:]))
-            ax.plot(np.maximum(row, MIN_MS), positions, linestyle="none", label=label, color=colour,
-                    marker=marker, markersize=size, markeredgecolor="black", markeredgewidth=0.6,
-                    zorder=3 if solver == OURS else 2)
+            ax.plot(
+                np.maximum(row, MIN_MS),
+                positions,
+                linestyle="none",
+                label=label,
+                color=colour,
+                marker=marker,
+                markersize=size,
+                markeredgecolor="black",
+                markeredgewidth=0.6,
+                zorder=3 if solver == OURS else 2,
+            )
     right.axvline(1.0, color=SOLVER_STYLES[OURS][1], linewidth=1.5, zorder=1.5)
 
     label_rows(left, names, positions)
@@ -445,15 +480,24 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     log_axis(right, "mean time ÷ our mean time (log scale)", unit="×")
     right.tick_params(axis="y", length=0)
     left.set_title("Mean time per puzzle", fontsize=LABEL_FONTSIZE + 1)
-    right.set_title("Relative to ours on the same puzzles\n(right of the red line: slower than ours)",
-                    fontsize=LABEL_FONTSIZE + 1)
-    fig.suptitle("Our solver against the other solvers, measured in the same run",
-                 fontsize=CHART_TITLE_FONTSIZE, y=1 - in_figure_inches(fig, 0.12))
-    fig.legend(*left.get_legend_handles_labels(), loc="upper center", ncol=1 + len(others),
-               bbox_to_anchor=(0.5, 1 - in_figure_inches(fig, 0.45)), fontsize=LEGEND_FONTSIZE,
-               frameon=False, columnspacing=1.8)
-    fig.subplots_adjust(left=0.15, right=0.98, top=1 - in_figure_inches(fig, 1.35),
-                        bottom=in_figure_inches(fig, 0.7))
+    right.set_title(
+        "Relative to ours on the same puzzles\n(right of the red line: slower than ours)", fontsize=LABEL_FONTSIZE + 1
+    )
+    fig.suptitle(
+        "Our solver against the other solvers, measured in the same run",
+        fontsize=CHART_TITLE_FONTSIZE,
+        y=1 - in_figure_inches(fig, 0.12),
+    )
+    fig.legend(
+        *left.get_legend_handles_labels(),
+        loc="upper center",
+        ncol=1 + len(others),
+        bbox_to_anchor=(0.5, 1 - in_figure_inches(fig, 0.45)),
+        fontsize=LEGEND_FONTSIZE,
+        frameon=False,
+        columnspacing=1.8,
+    )
+    fig.subplots_adjust(left=0.15, right=0.98, top=1 - in_figure_inches(fig, 1.35), bottom=in_figure_inches(fig, 0.7))
     return save(fig, out / "comparison.png")
 
 
@@ -498,8 +542,9 @@ def cover_step(puzzle: np.ndarray) -> CoverStep:
     """
     matrix = sudoku_matrix()
     cells = np.asarray(puzzle).ravel()
-    given_rows = np.array([helpers.candidate_row(int(cell), int(cells[cell]), SIZE)
-                           for cell in np.flatnonzero(cells != EMPTY)])
+    given_rows = np.array(
+        [helpers.candidate_row(int(cell), int(cells[cell]), SIZE) for cell in np.flatnonzero(cells != EMPTY)]
+    )
     columns_left = ~matrix[given_rows].any(axis=0)
     rows_left = ~matrix[:, ~columns_left].any(axis=1)
     sizes = np.where(columns_left, matrix[rows_left].sum(axis=0), np.iinfo(np.int64).max)
@@ -510,8 +555,7 @@ def cover_step(puzzle: np.ndarray) -> CoverStep:
     row = int(column_rows[0])
     columns_after = columns_left & ~matrix[row]
     rows_after = rows_left & ~matrix[:, matrix[row]].any(axis=1)
-    return CoverStep(matrix, given_rows, rows_left, columns_left, column, column_rows, row,
-                     rows_after, columns_after)
+    return CoverStep(matrix, given_rows, rows_left, columns_left, column, column_rows, row, rows_after, columns_after)
 
 
 def first_solvable(data: Path, category: str = "hard") -> np.ndarray:
@@ -563,7 +607,7 @@ def draw_matrix(ax: Axes, colours: np.ndarray, rows: np.ndarray, columns: np.nda
     for x in xs[1:-1]:
         ax.axvline(x, color="0.3", linewidth=0.8)
     top = ax.secondary_xaxis("top")
-    top.set_xticks([(a + b) / 2 for a, b in zip(xs, xs[1:])], FAMILY_LABELS, fontsize=MATRIX_FONTSIZE)
+    top.set_xticks([(a + b) / 2 for a, b in zip(xs, xs[1:])], CONSTRAINT_FAMILIES, fontsize=MATRIX_FONTSIZE)
     top.tick_params(axis="x", length=0)
     ax.tick_params(labelsize=MATRIX_FONTSIZE - 1)
 
@@ -599,16 +643,19 @@ def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     right_colours[at_row][~sub[at_row]] = HIGHLIGHT_BACKGROUND
     right_colours[:, at_column][~sub[:, at_column]] = HIGHLIGHT_BACKGROUND
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=EXACT_COVER_FIGSIZE, dpi=EXACT_COVER_DPI,
-                                      gridspec_kw={"wspace": 0.2})
+    fig, (left, right) = plt.subplots(
+        1, 2, figsize=EXACT_COVER_FIGSIZE, dpi=EXACT_COVER_DPI, gridspec_kw={"wspace": 0.2}
+    )
     draw_matrix(left, left_colours, np.arange(n_rows), np.arange(n_columns))
     left.set_xlabel("column (constraint)", fontsize=MATRIX_FONTSIZE)
-    left.set_ylabel("row 81r + 9c + d − 1: digit d in cell (r, c), with r, c from 0",
-                    fontsize=MATRIX_FONTSIZE)
+    left.set_ylabel("row 81r + 9c + d − 1: digit d in cell (r, c), with r, c from 0", fontsize=MATRIX_FONTSIZE)
     givens = len(step.given_rows)
-    left.set_title(f"The whole matrix: {n_rows} rows × {n_columns} columns;\n"
-                   f"its {givens} givens leave {len(rows)} × {len(columns)}",
-                   fontsize=MATRIX_FONTSIZE + 1, pad=30)
+    left.set_title(
+        f"The whole matrix: {n_rows} rows × {n_columns} columns;\n"
+        f"its {givens} givens leave {len(rows)} × {len(columns)}",
+        fontsize=MATRIX_FONTSIZE + 1,
+        pad=30,
+    )
 
     draw_matrix(right, right_colours, rows, columns)
     # One entry is a few pixels wide: triangles on the frame point the picked lines out.
@@ -624,7 +671,8 @@ def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
         f"column “{column_name(step.column)}” has the fewest 1s (S = {size});\n"
         f"choosing its row “{row_name(step.row)}” leaves "
         f"{int(step.rows_after.sum())} × {int(step.columns_after.sum())}",
-        fontsize=MATRIX_FONTSIZE + 1, pad=30,
+        fontsize=MATRIX_FONTSIZE + 1,
+        pad=30,
     )
 
     legend = [
@@ -632,15 +680,17 @@ def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
         Patch(color=GIVEN_ONE, label="1 in a given's row (left)"),
         Patch(facecolor=REMOVED_BACKGROUND, edgecolor=REMOVED_ONE, label="row or column the givens remove"),
         Patch(color=CHOSEN_ONE, label="1 in the row chosen (right)"),
-        Patch(facecolor=STEP_REMOVED_BACKGROUND, edgecolor=STEP_REMOVED_ONE,
-              label="row or column the step removes"),
+        Patch(facecolor=STEP_REMOVED_BACKGROUND, edgecolor=STEP_REMOVED_ONE, label="row or column the step removes"),
         Patch(color=HIGHLIGHT_BACKGROUND, label="column picked and row chosen (right)"),
     ]
     if size > 1:
         legend.insert(4, Patch(color=COLUMN_ONE, label="1 in another row of the column picked"))
     fig.legend(handles=legend, loc="lower center", ncol=3, fontsize=MATRIX_FONTSIZE - 1, frameon=False)
-    fig.suptitle(f"Sudoku as exact cover: the first solvable hard puzzle of data/ ({givens} givens)",
-                 fontsize=MATRIX_FONTSIZE + 4, y=0.985)
+    fig.suptitle(
+        f"Sudoku as exact cover: the first solvable hard puzzle of data/ ({givens} givens)",
+        fontsize=MATRIX_FONTSIZE + 4,
+        y=0.985,
+    )
     fig.subplots_adjust(left=0.07, right=0.98, top=0.83, bottom=0.13)
     return save(fig, out / "exact_cover.png", dpi=EXACT_COVER_DPI)
 
@@ -659,12 +709,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     The exit status is 1 when a figure could not be drawn for want of its input.
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("names", nargs="*", metavar="NAME",
-                        help=f"figures to draw (default: all): {', '.join(FIGURES)}")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help="folder to write to (default: the repo's images/)")
-    parser.add_argument("--results", type=Path, default=RESULTS, metavar="PATH",
-                        help="the benchmark's results (default: the repo's results/benchmark.json)")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"figures to draw (default: all): {', '.join(FIGURES)}"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help="folder to write to (default: the repo's images/)"
+    )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=RESULTS,
+        metavar="PATH",
+        help="the benchmark's results (default: the repo's results/benchmark.json)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
     if unknown:

@@ -6,7 +6,7 @@ archive (the assignment accepts one .zip).  Nothing else of the project
 (tests, tools, results) is needed to run the notebook top to bottom; the test
 ``tests/test_handin.py`` builds this folder and runs it to show that.
 
-Usage: ``python tools/handin.py OUT`` where OUT is a folder that does not yet
+Usage: ``python -m tools.handin OUT`` where OUT is a folder that does not yet
 exist, or a path ending in ``.zip``.  Standard library only, Python 3.8+.
 """
 
@@ -17,7 +17,7 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what the marker gets: the notebook, the report, the notebook's module,
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "requirements.txt", "data", "images")
 
 
-def handin_paths(root: Path = ROOT) -> List[Path]:
+def handin_paths(root: Path = ROOT) -> list[Path]:
     """Every file of the hand-in under ``root``, in a fixed order; raises
     ``FileNotFoundError`` naming the first that is missing."""
     paths = []
@@ -60,7 +60,7 @@ def make_handin(out: Path, root: Path = ROOT) -> Path:
     return out
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="a new folder, or a path ending in .zip")
     args = parser.parse_args(argv)

@@ -1,7 +1,7 @@
 """Make the project's own puzzles: ``data/{category}_puzzle.npy`` and
 ``data/{category}_solution.npy``, in exactly the assignment's format.
 
-Usage: ``python tools/make_data.py [--out DIR] [--seed N]`` (default: the
+Usage: ``python -m tools.make_data [--out DIR] [--seed N]`` (default: the
 repo's ``data/`` and ``DEFAULT_SEED``).  Progress goes to stderr; nothing is
 printed to stdout.
 
@@ -62,28 +62,28 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+if not __package__:
+    # Run by its path, ``python tools/make_data.py`` (as tests/test_data.py
+    # does), rather than as ``python -m tools.make_data``: Python then puts
+    # tools/ on sys.path, not the project folder that holds helpers.py.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import helpers  # noqa: E402  (needs ROOT on sys.path first)
-from helpers import is_valid_solution  # noqa: E402
+import helpers  # noqa: E402
+from helpers import EMPTY, NO_SOLUTION, is_valid_solution  # noqa: E402
+from helpers import SUDOKU_BOX as BOX  # noqa: E402
+from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
 from tools import csp  # noqa: E402
+from tools.layout import CATEGORIES, DATA  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Named constants
 # ---------------------------------------------------------------------------
 
-BOX = 3  #: side of a box
-SIZE = BOX * BOX  #: 9 rows, 9 columns, 9 digits
 CELLS = SIZE * SIZE  #: 81
 DIGITS = tuple(range(1, SIZE + 1))
-EMPTY = 0
-NO_SOLUTION = -1
 
 DEFAULT_SEED = 2024
-DEFAULT_OUT = ROOT / "data"
-CATEGORIES = ("very_easy", "easy", "medium", "hard")
+DEFAULT_OUT = DATA
 PUZZLES_PER_CATEGORY = 15
 PUZZLE_DTYPE = np.int8
 SOLUTION_DTYPES = {"very_easy": np.int8, "easy": np.float64, "medium": np.float64, "hard": np.float64}
@@ -486,10 +486,8 @@ def write_data(out: Path, seed: int = DEFAULT_SEED) -> list[Path]:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: parse ``--out`` and ``--seed``, write the files."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help="folder to write to (default: the repo's data/)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"random seed (default: {DEFAULT_SEED})")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder to write to (default: the repo's data/)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
     args = parser.parse_args(argv)
     for path in write_data(args.out, args.seed):
         print(f"wrote {path}", file=sys.stderr)

@@ -16,8 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "sudoku.ipynb"
+from tools.layout import NOTEBOOK
 
 
 def code_cells(path: Path = NOTEBOOK) -> list[str]:

@@ -12,7 +12,7 @@ renderers, so that no measured number in the readme is typed by hand (and
 the command line's examples are those of its ``--help``).  ``--check`` only
 compares, and exits 1 when a document is out of date (a test checks the same).
 
-Usage: ``python tools/report.py [--check] [--results DIR] [DOCUMENT ...]``
+Usage: ``python -m tools.report [--check] [--results DIR] [DOCUMENT ...]``
 (default: the readme and every document in ``docs/``)
 """
 
@@ -25,17 +25,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools.benchmark import ablation_max_table, ablation_table, ours_table, ratio_table  # noqa: E402
-from tools.sizes import table as sizes_table  # noqa: E402
-from tools.solve import EPILOG as SOLVE_HELP_EPILOG  # noqa: E402
+from tools.benchmark import ablation_max_table, ablation_table, ours_table, ratio_table
+from tools.layout import RESULTS, ROOT
+from tools.sizes import table as sizes_table
+from tools.solve import EPILOG as SOLVE_HELP_EPILOG
 
 README = ROOT / "readme.md"
 DOCS = ROOT / "docs"
-RESULTS = ROOT / "results"
 RESULT_FILES = {"benchmark": "benchmark.json", "sizes": "sizes.json"}
 GENERATED = re.compile(
     r"(?P<begin><!-- begin generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)",
@@ -121,8 +117,12 @@ def documents(root: Path = ROOT) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="only say whether the documents are up to date (exit 1 if not)")
-    parser.add_argument("--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)")
+    parser.add_argument(
+        "--check", action="store_true", help="only say whether the documents are up to date (exit 1 if not)"
+    )
+    parser.add_argument(
+        "--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)"
+    )
     parser.add_argument("documents", type=Path, nargs="*", help="documents to fill (default: readme.md and docs/*.md)")
     args = parser.parse_args(argv)
     try:
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             path.write_text(new_text, encoding="utf-8")
     for path in stale:
-        print(f"report: {path} is out of date; run python tools/report.py", file=sys.stderr)
+        print(f"report: {path} is out of date; run python -m tools.report", file=sys.stderr)
     return 1 if stale else 0
 
 

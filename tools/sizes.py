@@ -11,7 +11,7 @@ have it.
 Results go to ``results/sizes.json`` (and a table to stdout), from which
 ``tools/report.py`` fills the readme.
 
-Usage: ``python tools/sizes.py [--puzzles K] [--seed S] [--out DIR]``
+Usage: ``python -m tools.sizes [--puzzles K] [--seed S] [--out DIR]``
 """
 
 from __future__ import annotations
@@ -27,12 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import helpers  # noqa: E402
-from helpers import is_valid_solution  # noqa: E402
+import helpers
+from helpers import is_valid_solution
+from tools.layout import RESULTS
 
 #: (box side, share of cells given): the sizes and fill levels measured.
 CASES = ((4, 0.40), (5, 0.50), (6, 0.70))
@@ -89,7 +86,10 @@ def measure(box: int, given_share: float, count: int, rng: np.random.Generator) 
 
 def table(rows: list[dict]) -> str:
     """The results as a markdown table."""
-    lines = ["| size | givens | puzzles | valid answers | mean s | median s | max s |", "| --- | --: | --: | --: | --: | --: | --: |"]
+    lines = [
+        "| size | givens | puzzles | valid answers | mean s | median s | max s |",
+        "| --- | --: | --: | --: | --: | --: | --: |",
+    ]
     lines += [
         f"| {r['size']} | {r['givens']} | {r['puzzles']} | {r['valid']}/{r['puzzles']} | "
         f"{r['mean_s']:.3f} | {r['median_s']:.3f} | {r['max_s']:.3f} |"
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--puzzles", type=int, default=DEFAULT_PUZZLES, help="puzzles per size (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (default: %(default)s)")
-    parser.add_argument("--out", type=Path, default=ROOT / "results", help="folder for sizes.json (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="folder for sizes.json (default: %(default)s)")
     args = parser.parse_args(argv)
     if args.puzzles < 1:
         parser.error("--puzzles must be at least 1")
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         "metadata": {
             "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
             "python": platform.python_version(),
-            "command": " ".join(["python", "tools/sizes.py", *(argv if argv is not None else sys.argv[1:])]),
+            "command": " ".join(["python", "-m", "tools.sizes", *(argv if argv is not None else sys.argv[1:])]),
             "seed": args.seed,
         },
         "sizes": rows,

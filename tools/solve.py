@@ -33,11 +33,13 @@ from typing import IO, TextIO
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+if not __package__:
+    # Run by its path, ``python tools/solve.py`` (as the readme's examples
+    # show), rather than as ``python -m tools.solve``: Python then puts tools/
+    # on sys.path, not the project folder that holds helpers.py.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import helpers  # noqa: E402  (needs ROOT on sys.path first)
+import helpers  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Named constants
@@ -57,7 +59,7 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SYMBOL_VALUES = {symbol: value for value, symbol in enumerate(SYMBOLS, start=1)}
 TEXT_BOXES = {box**4: box for box in (2, 3, 4, 5)}  #: text length -> box; 36x36 needs .npy
 NO_ANSWER_SYMBOL = "-"  #: txt/csv marker: a run of these, as long as the puzzle's text
-NO_ANSWER_VALUE = -1  #: npy marker: every cell of the grid, as in the coursework files
+NO_ANSWER_VALUE = helpers.NO_SOLUTION  #: npy marker: every cell of the grid, as in the coursework files
 NPY_DTYPE = np.int8  #: answers are -1..36, which int8 holds
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
@@ -82,8 +84,8 @@ input formats (chosen by the file's suffix):
   .txt  one puzzle per line, N*N symbols (16, 81, 256 or 625): 0 or . for a
         blank, 1-9, then A=10, B=11, ... (either case).  Blank lines and lines
         starting with {COMMENT} are skipped.  36 x 36 grids need .npy.
-  .csv  a header row naming the puzzle column ({' or '.join(PUZZLE_COLUMNS)}) and
-        optionally a solution column ({' or '.join(SOLUTION_COLUMNS)}); text as in .txt.
+  .csv  a header row naming the puzzle column ({" or ".join(PUZZLE_COLUMNS)}) and
+        optionally a solution column ({" or ".join(SOLUTION_COLUMNS)}); text as in .txt.
 
 output (-o OUT, one input file, OUT with the same suffix as it):
   .npy  same shape as the input, dtype int8; a puzzle with no answer
@@ -612,22 +614,29 @@ def build_parser() -> Parser:
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="input files: .npy, .txt or .csv")
     parser.add_argument(
-        "-o", "--output", metavar="OUT", type=Path,
+        "-o",
+        "--output",
+        metavar="OUT",
+        type=Path,
         help="write the answers to OUT, in the input's format (needs exactly one input file; "
         "OUT must have its suffix), e.g. -o answers.txt",
     )
     parser.add_argument(
-        "--check", action="store_true",
+        "--check",
+        action="store_true",
         help="compare each answer with the stored solution (csv: its solution column; "
         "npy/txt: --solutions); exit 1 on a mismatch",
     )
     parser.add_argument(
-        "--solutions", metavar="FILE", type=Path,
+        "--solutions",
+        metavar="FILE",
+        type=Path,
         help="with --check and one .npy or .txt input: the stored solutions, same format, "
         "all -1 / a line of '-' for 'no solution', e.g. --solutions hard_solution.npy",
     )
     parser.add_argument(
-        "--count", action="store_true",
+        "--count",
+        action="store_true",
         help=f"also count solutions (up to {COUNT_LIMIT}) and report how many puzzles have none, one or several",
     )
     return parser
