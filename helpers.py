@@ -63,6 +63,9 @@ CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
 SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: box sides solve_sudoku accepts (N = 4 .. 36)
+#: ``AlgorithmX.prune`` looks at columns of 2 or 3 rows: a sudoku's locked
+#: candidates lie in one line-box segment, of at most 3 cells.
+PRUNE_SIZE = 3
 
 
 # ---------------------------------------------------------------------------
@@ -124,6 +127,23 @@ class ColumnObject(DancingNode):
             i = i.up
         self.right.left = self
         self.left.right = self
+
+
+def _size(col: ColumnObject) -> int:
+    """A column's size, as a sort key."""
+    return col.size
+
+
+def _sorted_runs(header: list[ColumnObject], runs: Sequence[int]) -> list[ColumnObject]:
+    """``header`` cut into runs of the given lengths, each sorted by size (stable)."""
+    if sum(runs) != len(header):
+        raise ValueError(f"runs of {sum(runs)} columns given for {len(header)} columns")
+    ordered: list[ColumnObject] = []
+    start = 0
+    for length in runs:
+        ordered += sorted(header[start : start + length], key=_size)
+        start += length
+    return ordered
 
 
 class SearchLimitReached(Exception):
@@ -190,6 +210,8 @@ class AlgorithmX:
             self.row_nodes.append(nodes)
         self._dirty = False
         self._epoch = 0  # counts relinkings, so a stale search can tell
+        self.rows_tried = 0  #: rows the last search took (each step forward counts one)
+        self.prune_rows = False  #: whether ``search`` hides rows with ``prune`` at each branch
         self.activate(self.primary, range(len(row_lists)))
 
     @property
@@ -197,12 +219,17 @@ class AlgorithmX:
         """The number of rows the matrix was built with."""
         return len(self.row_nodes)
 
-    def activate(self, primary: Iterable[int], rows: Iterable[int]) -> None:
+    def activate(self, primary: Iterable[int], rows: Iterable[int], sort_runs: Sequence[int] | None = None) -> None:
         """Relink the matrix so that it holds only the given rows.
 
         ``primary`` lists the primary columns that must be covered (in the
         order ``choose_column`` meets them), ``rows`` the rows that may be
         used.  Every column a listed row touches must be listed or secondary.
+        With ``sort_runs``, ``primary`` is cut into consecutive runs of these
+        lengths (such as constraint families), and each run is put in order
+        of size once the rows are linked, keeping the given order among
+        columns of one size: ``choose_column`` then breaks a tie in favour of
+        the column that was smaller at the start.
         This rebuilds the up/down links from the nodes that already exist, so
         a fresh sub-problem costs a few assignments per node and no allocation.
         """
@@ -212,14 +239,10 @@ class AlgorithmX:
             col = columns[j]
             col.up = col.down = col.left = col.right = col  # never in the header list
             col.size = 0
-        last = root
-        for j in primary:
-            col = columns[j]
+        header = [columns[j] for j in primary]
+        for col in header:
             col.up = col.down = col
             col.size = 0
-            last.right, col.left = col, last
-            last = col
-        last.right, root.left = root, last
         row_nodes = self.row_nodes
         for r in rows:
             for node in row_nodes[r]:
@@ -228,6 +251,13 @@ class AlgorithmX:
                 node.up, node.down = bottom, col
                 bottom.down = col.up = node
                 col.size += 1
+        if sort_runs is not None:
+            header = _sorted_runs(header, sort_runs)
+        last = root
+        for col in header:
+            last.right, col.left = col, last
+            last = col
+        last.right, root.left = root, last
         self._dirty = False
         self._epoch += 1
 
@@ -268,9 +298,9 @@ class AlgorithmX:
         the matrix, so ``next(search())`` is a safe way to get one cover.
         """
         epoch = self._take_links()
-        chosen: list[DancingNode] = []
+        path = SearchPath()
         try:
-            for cover in self._search(chosen):
+            for cover in self._search(path):
                 yield cover
                 if self._epoch != epoch:
                     raise RuntimeError("the matrix was relinked by another search while this one was paused")
@@ -278,7 +308,7 @@ class AlgorithmX:
             # Closed while paused at a ``yield``: every link change is
             # complete, so undoing the choices restores the matrix exactly.
             if self._epoch == epoch:
-                _unwind(chosen)
+                _unwind(path)
                 self._dirty = False
             raise
         self._dirty = False
@@ -299,29 +329,40 @@ class AlgorithmX:
         self._epoch += 1
         return self._epoch
 
-    def _search(self, chosen: list[DancingNode], limit: int | None = None) -> Iterator[list[int]]:
-        """The body of ``search``; on return ``chosen`` is empty again.
+    def _search(self, path: SearchPath, limit: int | None = None) -> Iterator[list[int]]:
+        """The body of ``search``; on return ``path`` is empty again.
 
         With a ``limit``, raises ``SearchLimitReached`` instead of trying
         a row beyond the first ``limit`` (each step forward counts one).
+        With ``prune_rows`` set, each branch (no column is forced) first
+        hides the rows ``prune`` finds, and looks again.
         """
         choose_column = self.choose_column
-        rows_left = -1 if limit is None else limit  # counting down from -1 never reaches 0
+        prune = self.prune if self.prune_rows else None
+        chosen, marks, hidden = path.chosen, path.marks, path.hidden
+        rows_left = start = -1 if limit is None else limit  # counting down from -1 never reaches 0
         while True:
             if rows_left == 0:
+                self.rows_tried = start
                 raise SearchLimitReached(limit)
-            rows_left -= 1
             col = choose_column()
+            if prune is not None and col is not None and col.size > 1 and prune(hidden):
+                continue  # rows were hidden: a column may be forced now
+            rows_left -= 1
             if col is not None and col.size:
                 col.cover()
                 node = col.down  # its first row
             else:
                 if col is None:
+                    self.rows_tried = start - rows_left - 1
                     yield sorted(node.row for node in chosen)
                 # Backtrack: leave the newest choice and take the next row of its
                 # column, or, when the column is used up, go one level further up.
                 while chosen:
                     node = chosen.pop()
+                    mark = marks.pop()
+                    if len(hidden) > mark:
+                        unhide(hidden, mark)  # the rows hidden since it was taken
                     j = node.left
                     while j is not node:
                         j.column.uncover()
@@ -331,13 +372,48 @@ class AlgorithmX:
                         break
                     node.column.uncover()  # its column is used up
                 else:
+                    unhide(hidden, 0)
+                    self.rows_tried = start - rows_left - 1
                     return
             # Take row ``node``: cover every other column it has a 1 in.
             chosen.append(node)
+            marks.append(len(hidden))
             j = node.right
             while j is not node:
                 j.column.cover()
                 j = j.right
+
+    def prune(self, hidden: list[DancingNode]) -> bool:
+        """Hide the rows that no exact cover can use; return whether there were any.
+
+        If every row of an uncovered column X has a 1 in another column Y,
+        the row that covers X covers Y as well, so no row of Y outside X can
+        be chosen.  Each such row is hidden: taken out of all its columns
+        (the links change as in ``cover``) and its first node pushed onto
+        ``hidden``, from which ``unhide`` puts it back.
+
+        Only columns X of size 2 to ``PRUNE_SIZE`` are looked at, and a Y is
+        only found where it lies at the same place in each row's ring (walked
+        from X): in a sudoku every row lists its four families in one order,
+        so that finds every Y there is, the locked-candidates rule.
+        """
+        root = self.root
+        before = len(hidden)
+        x = root.right
+        while x is not root:
+            size = x.size
+            if 1 < size <= PRUNE_SIZE:
+                a = x.down
+                b = a.down
+                c = b.down if size == 3 else b
+                ja, jb, jc = a.right, b.right, c.right
+                while ja is not a:
+                    y = ja.column
+                    if y is jb.column and y is jc.column and y.size > size:
+                        _hide_rows_outside(y, x, hidden)
+                    ja, jb, jc = ja.right, jb.right, jc.right
+            x = x.right
+        return len(hidden) > before
 
     def first_solution(self, restore: bool = True, limit: int | None = None) -> list[int] | None:
         """The first exact cover found (sorted row indices), or ``None``.
@@ -351,18 +427,18 @@ class AlgorithmX:
         raises ``SearchLimitReached`` (the links restored as ``restore`` says).
         """
         self._take_links()
-        chosen: list[DancingNode] = []
+        path = SearchPath()
         try:
-            cover = next(self._search(chosen, limit), None)
+            cover = next(self._search(path, limit), None)
         except SearchLimitReached:
             # Not ``finally``: after any other exception a cover may be half
             # done, and only relinking (``_dirty``) can restore the links.
             if restore:
-                _unwind(chosen)
+                _unwind(path)
                 self._dirty = False
             raise
         if restore:
-            _unwind(chosen)
+            _unwind(path)
             self._dirty = False
         return cover
 
@@ -376,19 +452,68 @@ class AlgorithmX:
         return count
 
 
-def _unwind(chosen: list[DancingNode]) -> None:
-    """Uncover every choice on the stack, newest first, and empty it.
+class SearchPath:
+    """Where a search stands: ``chosen``, the row taken at each level (Knuth's
+    O_k); ``hidden``, the rows ``AlgorithmX.prune`` hid, oldest first; and
+    ``marks``, how many rows were hidden when each row of ``chosen`` was taken."""
+
+    __slots__ = ("chosen", "marks", "hidden")
+
+    def __init__(self) -> None:
+        self.chosen: list[DancingNode] = []
+        self.marks: list[int] = []
+        self.hidden: list[DancingNode] = []
+
+
+def _unwind(path: SearchPath) -> None:
+    """Undo every choice and every hidden row of ``path``, newest first, and empty it.
 
     Each step leaves a row as ``_search``'s backtrack does; the search keeps
     its copy inline, since it runs once for nearly every row tried.
     """
+    chosen, marks, hidden = path.chosen, path.marks, path.hidden
     while chosen:
         node = chosen.pop()
+        unhide(hidden, marks.pop())
         j = node.left
         while j is not node:
             j.column.uncover()
             j = j.left
         node.column.uncover()
+    unhide(hidden, 0)
+
+
+def _hide_rows_outside(y: ColumnObject, x: ColumnObject, hidden: list[DancingNode]) -> None:
+    """Hide every row of column ``y`` that has no 1 in column ``x`` (see ``AlgorithmX.prune``)."""
+    i = y.down
+    while i is not y:
+        j = i.right
+        while j.column is not x and j is not i:
+            j = j.right
+        if j is i:  # no 1 in x: take the row out of every column it is in
+            while True:
+                j.down.up = j.up
+                j.up.down = j.down
+                j.column.size -= 1
+                j = j.right
+                if j is i:
+                    break
+            hidden.append(i)
+        i = i.down  # still right: a hidden node keeps its own links
+
+
+def unhide(hidden: list[DancingNode], mark: int) -> None:
+    """Put back the rows hidden after the first ``mark``, newest first (the inverse of hiding them)."""
+    while len(hidden) > mark:
+        i = hidden.pop()
+        j = i.left
+        while True:
+            j.column.size += 1
+            j.down.up = j
+            j.up.down = j
+            if j is i:
+                break
+            j = j.left
 
 
 # ---------------------------------------------------------------------------
@@ -461,6 +586,9 @@ class Optimisations:
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
     restarts: bool = True  #: give up a long search and restart it with the columns in another order
+    half_way_start: bool = True  #: 9 x 9: the first search starts each family of columns half-way
+    branch_pruning: bool = True  #: at each branch, hide the rows locked candidates rule out (``AlgorithmX.prune``)
+    size_order: bool = True  #: order the columns by their size at the start, so ties go to the tighter one
 
 
 class SudokuEngine:
@@ -527,6 +655,7 @@ class SudokuEngine:
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = range(size**3)  # matrix row -> candidate row, for the shared matrix
         self._lock = threading.Lock()
+        self.rows_tried = 0  #: rows the last ``solve`` tried in stage 2 (0 when stage 1 finished it)
 
     @property
     def matrix(self) -> AlgorithmX:
@@ -697,25 +826,38 @@ class SudokuEngine:
         """
         matrix, primary, open_rows, row_of = self._load(grid, places)
         skip = self.optimisations.skip_unwinding
-        limits, starts = self._search_plan()
+        limits = self._search_plan()[0]
         for attempt, limit in enumerate(limits):
-            matrix.activate(column_order(primary, starts[attempt % len(starts)]), open_rows)
+            self._link(matrix, primary, open_rows, attempt)
             try:
                 cover = matrix.first_solution(restore=not skip, limit=limit)
             except SearchLimitReached:
+                self.rows_tried += matrix.rows_tried
                 continue
+            self.rows_tried += matrix.rows_tried
             return None if cover is None else [row_of[row] for row in cover]
         raise AssertionError("the last search has no limit")  # pragma: no cover
+
+    def _link(self, matrix: AlgorithmX, primary: list[list[int]], open_rows: Sequence[int], attempt: int = 0) -> None:
+        """Relink ``matrix`` for a search of what ``_load`` returned: its
+        columns in the order of search number ``attempt``, and pruning on
+        or off as the switches say."""
+        starts = self._search_plan()[1]
+        sort_runs = [len(family) for family in primary] if self.optimisations.size_order else None
+        matrix.activate(column_order(primary, starts[attempt % len(starts)]), open_rows, sort_runs)
+        matrix.prune_rows = self.optimisations.branch_pruning
 
     def _search_plan(self) -> tuple[Sequence[int | None], Sequence[float]]:
         """The row limit of each search, and where its column families start."""
         if self.box != SUDOKU_BOX:
             return (None,), (0.0,)
-        return (RESTART_LIMITS if self.optimisations.restarts else (None,)), RESTART_STARTS
+        starts = RESTART_STARTS if self.optimisations.half_way_start else (0.0,) + RESTART_STARTS[1:]
+        return (RESTART_LIMITS if self.optimisations.restarts else (None,)), starts
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
         grid = list(grid)
+        self.rows_tried = 0
         state = self.place_singles(grid, forced=self.optimisations.singles)
         if state is None:
             return None
@@ -740,8 +882,7 @@ class SudokuEngine:
             return 1
         with self._lock:
             matrix, primary, open_rows, _ = self._load(grid, state[1])
-            first_start = self._search_plan()[1][0]  # counting needs one search, in the first order
-            matrix.activate(column_order(primary, first_start), open_rows)
+            self._link(matrix, primary, open_rows)  # counting needs one search, in the first order
             return matrix.count_solutions(limit)
 
 

@@ -1,0 +1,161 @@
+"""The search side of the engine: rows tried, the column order, branch pruning.
+
+Each new way of searching must leave answers, counts and links as plain
+dancing links leaves them; only the rows tried (and the time) may change.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import helpers
+from conftest import ROOT
+from helpers import AlgorithmX
+
+HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
+#: a puzzle that needs a search (Arto Inkala's "Everest"); unique
+EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+
+
+def grid(line: str) -> np.ndarray:
+    return np.array([int(ch) for ch in line]).reshape(9, 9)
+
+
+def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, ...]], list[int]]:
+    """Every node's four links (as node numbers) and every column's size."""
+    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
+    number = {id(node): k for k, node in enumerate(nodes)}
+    links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
+    return links, [column.size for column in matrix.columns]
+
+
+@st.composite
+def problems(draw):
+    """A random matrix of up to 7 columns and 12 rows of 1 to 4 ones, some columns secondary."""
+    n_columns = draw(st.integers(1, 7))
+    column = st.integers(0, n_columns - 1)
+    rows = draw(st.lists(st.lists(column, min_size=1, max_size=4, unique=True), max_size=12))
+    secondary = draw(st.sets(column, max_size=2))
+    return rows, n_columns, secondary
+
+
+# --- rows tried ---------------------------------------------------------------
+
+
+def test_rows_tried_counts_the_rows_of_a_search_without_branches():
+    # Every column is forced: the search takes the two rows of the cover, no more.
+    matrix = AlgorithmX([[0, 1], [2]], 3)
+    matrix.first_solution()
+    assert matrix.rows_tried == 2
+
+
+def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
+    # The search branches on column 0: row 0 leaves column 2 empty, so it
+    # backtracks and takes row 1, then row 3 (forced).
+    matrix = AlgorithmX([[0, 1], [0, 2], [1, 2], [1]], 3)
+    assert matrix.first_solution() == [1, 3]
+    assert matrix.rows_tried == 3
+
+
+def test_a_solve_that_needs_no_search_tries_no_rows():
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    engine.solve(helpers.read_grid(HARD[0])[1])  # a search first, so the count is not left at 0 by chance
+    very_easy = np.load(ROOT / "data" / "very_easy_puzzle.npy")[0]
+    engine.solve(helpers.read_grid(very_easy)[1])
+    assert engine.rows_tried == 0
+
+
+def test_the_engine_reports_the_rows_of_its_search():
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    engine.solve(helpers.read_grid(grid(EVEREST))[1])
+    assert engine.rows_tried == engine.matrix.rows_tried > 0
+
+
+# --- the column order -----------------------------------------------------------
+
+
+def header_sizes(matrix: AlgorithmX) -> list[tuple[object, int]]:
+    columns, col = [], matrix.root.right
+    while col is not matrix.root:
+        columns.append((col.name, col.size))
+        col = col.right
+    return columns
+
+
+def test_sorted_runs_order_each_run_by_size_and_keep_ties_in_the_given_order():
+    # Sizes: column 0: 2, 1: 1, 2: 2, 3: 1, 4: 1.
+    matrix = AlgorithmX([[0, 1], [0, 2], [2, 3], [4]], 5)
+    matrix.activate([0, 1, 2, 3, 4], range(4), sort_runs=[3, 2])
+    assert header_sizes(matrix) == [(1, 1), (0, 2), (2, 2), (3, 1), (4, 1)]
+
+
+def test_sorted_runs_must_cover_every_column():
+    matrix = AlgorithmX([[0, 1]], 2)
+    with pytest.raises(ValueError, match="runs"):
+        matrix.activate([0, 1], range(1), sort_runs=[1])
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.randoms(use_true_random=False))
+def test_sorting_the_columns_never_changes_the_covers(problem, rng):
+    rows, n_columns, secondary = problem
+    matrix = AlgorithmX(rows, n_columns, secondary)
+    expected = sorted(matrix.search())
+    primary = list(matrix.primary)
+    rng.shuffle(primary)
+    cut = rng.randint(0, len(primary))
+    matrix.activate(primary, range(len(rows)), sort_runs=[cut, len(primary) - cut])
+    assert sorted(matrix.search()) == expected
+
+
+# --- branch pruning ---------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_pruning_never_changes_the_covers(problem):
+    rows, n_columns, secondary = problem
+    matrix = AlgorithmX(rows, n_columns, secondary)
+    plain = sorted(matrix.search())
+    matrix.prune_rows = True
+    assert sorted(matrix.search()) == plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_pruning_leaves_the_links_restored(problem):
+    rows, n_columns, secondary = problem
+    matrix = AlgorithmX(rows, n_columns, secondary)
+    matrix.prune_rows = True
+    before = snapshot(matrix)
+    matrix.first_solution()
+    list(matrix.search())
+    assert snapshot(matrix) == before
+
+
+def test_pruning_hides_the_rows_of_a_locked_digit():
+    # Column 0 has two rows, both with a 1 in column 1; row 2 also fills
+    # column 1, so whichever row covers column 0 rules row 2 out.
+    matrix = AlgorithmX([[0, 1, 2], [0, 1, 3], [1, 4], [4]], 5)
+    hidden: list = []
+    assert matrix.prune(hidden)
+    assert [node.row for node in hidden] == [2]
+    helpers.unhide(hidden, 0)
+    assert matrix.columns[1].size == 3
+
+
+def test_pruning_tries_fewer_rows_on_a_hard_sudoku_and_finds_the_same_answer():
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    cells = helpers.read_grid(grid(EVEREST))[1]
+    try:
+        engine.optimisations = helpers.Optimisations(branch_pruning=False)
+        plain = engine.solve(cells), engine.rows_tried
+        engine.optimisations = helpers.Optimisations(branch_pruning=True)
+        pruned = engine.solve(cells), engine.rows_tried
+    finally:
+        engine.optimisations = helpers.Optimisations()
+    assert pruned[0] == plain[0]
+    assert pruned[1] < plain[1]
