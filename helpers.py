@@ -26,9 +26,11 @@ Glossary (Knuth's word -> this module)
     search        ``AlgorithmX.search``: the backtracking search of Algorithm X,
                   written as a loop with an explicit stack of chosen rows, so
                   that no problem size can hit Python's recursion limit.
-    restart       (not Knuth's) ``SudokuEngine._dance``: a 9 x 9 search given up
-                  after a number of rows and begun again with the columns in
-                  another order, which changes how choose_column breaks ties.
+    column order  (not Knuth's) ``SudokuEngine._link``: where the S heuristic
+                  meets a tie, the first column in the header list wins, so
+                  the order of the list decides which column a search
+                  branches on: each constraint family is ordered by its size
+                  at the start, ties in a 9 x 9 family begun half-way.
     candidate     a sudoku placement "digit d in cell (r, c)": one matrix row.
     constraint    one of the four families of sudoku columns: each cell holds
                   one digit; each row, column and box holds each digit once.
@@ -46,6 +48,7 @@ from __future__ import annotations
 import math
 import numbers
 import threading
+from operator import attrgetter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -63,9 +66,6 @@ CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
 SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: box sides solve_sudoku accepts (N = 4 .. 36)
-#: ``AlgorithmX.prune`` looks at columns of 2 or 3 rows: a sudoku's locked
-#: candidates lie in one line-box segment, of at most 3 cells.
-PRUNE_SIZE = 3
 
 
 # ---------------------------------------------------------------------------
@@ -129,9 +129,7 @@ class ColumnObject(DancingNode):
         self.left.right = self
 
 
-def _size(col: ColumnObject) -> int:
-    """A column's size, as a sort key."""
-    return col.size
+_SIZE = attrgetter("size")  #: a column's size, as a sort key
 
 
 def _sorted_runs(header: list[ColumnObject], runs: Sequence[int]) -> list[ColumnObject]:
@@ -141,7 +139,7 @@ def _sorted_runs(header: list[ColumnObject], runs: Sequence[int]) -> list[Column
     ordered: list[ColumnObject] = []
     start = 0
     for length in runs:
-        ordered += sorted(header[start : start + length], key=_size)
+        ordered += sorted(header[start : start + length], key=_SIZE)
         start += length
     return ordered
 
@@ -211,7 +209,6 @@ class AlgorithmX:
         self._dirty = False
         self._epoch = 0  # counts relinkings, so a stale search can tell
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
-        self.prune_rows = False  #: whether ``search`` hides rows with ``prune`` at each branch
         self.activate(self.primary, range(len(row_lists)))
 
     @property
@@ -298,9 +295,9 @@ class AlgorithmX:
         the matrix, so ``next(search())`` is a safe way to get one cover.
         """
         epoch = self._take_links()
-        path = SearchPath()
+        chosen: list[DancingNode] = []
         try:
-            for cover in self._search(path):
+            for cover in self._search(chosen):
                 yield cover
                 if self._epoch != epoch:
                     raise RuntimeError("the matrix was relinked by another search while this one was paused")
@@ -308,7 +305,7 @@ class AlgorithmX:
             # Closed while paused at a ``yield``: every link change is
             # complete, so undoing the choices restores the matrix exactly.
             if self._epoch == epoch:
-                _unwind(path)
+                _unwind(chosen)
                 self._dirty = False
             raise
         self._dirty = False
@@ -329,26 +326,21 @@ class AlgorithmX:
         self._epoch += 1
         return self._epoch
 
-    def _search(self, path: SearchPath, limit: int | None = None) -> Iterator[list[int]]:
-        """The body of ``search``; on return ``path`` is empty again.
+    def _search(self, chosen: list[DancingNode], limit: int | None = None) -> Iterator[list[int]]:
+        """The body of ``search``; on return ``chosen`` is empty again.
 
         With a ``limit``, raises ``SearchLimitReached`` instead of trying
         a row beyond the first ``limit`` (each step forward counts one).
-        With ``prune_rows`` set, each branch (no column is forced) first
-        hides the rows ``prune`` finds, and looks again.
+        On stopping, ``rows_tried`` says how many rows it took.
         """
         choose_column = self.choose_column
-        prune = self.prune if self.prune_rows else None
-        chosen, marks, hidden = path.chosen, path.marks, path.hidden
         rows_left = start = -1 if limit is None else limit  # counting down from -1 never reaches 0
         while True:
             if rows_left == 0:
                 self.rows_tried = start
                 raise SearchLimitReached(limit)
-            col = choose_column()
-            if prune is not None and col is not None and col.size > 1 and prune(hidden):
-                continue  # rows were hidden: a column may be forced now
             rows_left -= 1
+            col = choose_column()
             if col is not None and col.size:
                 col.cover()
                 node = col.down  # its first row
@@ -360,9 +352,6 @@ class AlgorithmX:
                 # column, or, when the column is used up, go one level further up.
                 while chosen:
                     node = chosen.pop()
-                    mark = marks.pop()
-                    if len(hidden) > mark:
-                        unhide(hidden, mark)  # the rows hidden since it was taken
                     j = node.left
                     while j is not node:
                         j.column.uncover()
@@ -372,48 +361,14 @@ class AlgorithmX:
                         break
                     node.column.uncover()  # its column is used up
                 else:
-                    unhide(hidden, 0)
                     self.rows_tried = start - rows_left - 1
                     return
             # Take row ``node``: cover every other column it has a 1 in.
             chosen.append(node)
-            marks.append(len(hidden))
             j = node.right
             while j is not node:
                 j.column.cover()
                 j = j.right
-
-    def prune(self, hidden: list[DancingNode]) -> bool:
-        """Hide the rows that no exact cover can use; return whether there were any.
-
-        If every row of an uncovered column X has a 1 in another column Y,
-        the row that covers X covers Y as well, so no row of Y outside X can
-        be chosen.  Each such row is hidden: taken out of all its columns
-        (the links change as in ``cover``) and its first node pushed onto
-        ``hidden``, from which ``unhide`` puts it back.
-
-        Only columns X of size 2 to ``PRUNE_SIZE`` are looked at, and a Y is
-        only found where it lies at the same place in each row's ring (walked
-        from X): in a sudoku every row lists its four families in one order,
-        so that finds every Y there is, the locked-candidates rule.
-        """
-        root = self.root
-        before = len(hidden)
-        x = root.right
-        while x is not root:
-            size = x.size
-            if 1 < size <= PRUNE_SIZE:
-                a = x.down
-                b = a.down
-                c = b.down if size == 3 else b
-                ja, jb, jc = a.right, b.right, c.right
-                while ja is not a:
-                    y = ja.column
-                    if y is jb.column and y is jc.column and y.size > size:
-                        _hide_rows_outside(y, x, hidden)
-                    ja, jb, jc = ja.right, jb.right, jc.right
-            x = x.right
-        return len(hidden) > before
 
     def first_solution(self, restore: bool = True, limit: int | None = None) -> list[int] | None:
         """The first exact cover found (sorted row indices), or ``None``.
@@ -427,18 +382,18 @@ class AlgorithmX:
         raises ``SearchLimitReached`` (the links restored as ``restore`` says).
         """
         self._take_links()
-        path = SearchPath()
+        chosen: list[DancingNode] = []
         try:
-            cover = next(self._search(path, limit), None)
+            cover = next(self._search(chosen, limit), None)
         except SearchLimitReached:
             # Not ``finally``: after any other exception a cover may be half
             # done, and only relinking (``_dirty``) can restore the links.
             if restore:
-                _unwind(path)
+                _unwind(chosen)
                 self._dirty = False
             raise
         if restore:
-            _unwind(path)
+            _unwind(chosen)
             self._dirty = False
         return cover
 
@@ -452,68 +407,19 @@ class AlgorithmX:
         return count
 
 
-class SearchPath:
-    """Where a search stands: ``chosen``, the row taken at each level (Knuth's
-    O_k); ``hidden``, the rows ``AlgorithmX.prune`` hid, oldest first; and
-    ``marks``, how many rows were hidden when each row of ``chosen`` was taken."""
-
-    __slots__ = ("chosen", "marks", "hidden")
-
-    def __init__(self) -> None:
-        self.chosen: list[DancingNode] = []
-        self.marks: list[int] = []
-        self.hidden: list[DancingNode] = []
-
-
-def _unwind(path: SearchPath) -> None:
-    """Undo every choice and every hidden row of ``path``, newest first, and empty it.
+def _unwind(chosen: list[DancingNode]) -> None:
+    """Uncover every choice on the stack, newest first, and empty it.
 
     Each step leaves a row as ``_search``'s backtrack does; the search keeps
     its copy inline, since it runs once for nearly every row tried.
     """
-    chosen, marks, hidden = path.chosen, path.marks, path.hidden
     while chosen:
         node = chosen.pop()
-        unhide(hidden, marks.pop())
         j = node.left
         while j is not node:
             j.column.uncover()
             j = j.left
         node.column.uncover()
-    unhide(hidden, 0)
-
-
-def _hide_rows_outside(y: ColumnObject, x: ColumnObject, hidden: list[DancingNode]) -> None:
-    """Hide every row of column ``y`` that has no 1 in column ``x`` (see ``AlgorithmX.prune``)."""
-    i = y.down
-    while i is not y:
-        j = i.right
-        while j.column is not x and j is not i:
-            j = j.right
-        if j is i:  # no 1 in x: take the row out of every column it is in
-            while True:
-                j.down.up = j.up
-                j.up.down = j.down
-                j.column.size -= 1
-                j = j.right
-                if j is i:
-                    break
-            hidden.append(i)
-        i = i.down  # still right: a hidden node keeps its own links
-
-
-def unhide(hidden: list[DancingNode], mark: int) -> None:
-    """Put back the rows hidden after the first ``mark``, newest first (the inverse of hiding them)."""
-    while len(hidden) > mark:
-        i = hidden.pop()
-        j = i.left
-        while True:
-            j.column.size += 1
-            j.down.up = j
-            j.up.down = j
-            if j is i:
-                break
-            j = j.left
 
 
 # ---------------------------------------------------------------------------
@@ -558,17 +464,9 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
-#: Rows a 9 x 9 search may try before it restarts with its columns in the
-#: next order (see ``SudokuEngine._dance``); ``None``: no limit.
-RESTART_LIMITS = (1000, 2000, 4000, None)
-#: Where each family of columns starts, as a share of its length, in the
-#: first 9 x 9 search and each restart (``column_order``).
-RESTART_STARTS = (0.5, 0.0, 0.25, 0.75)
-# Both were chosen by replaying the searches of the 9 x 9 benchmark
-# collections under several policies.  Larger grids search once, in the
-# plain order: there the same limits cut off searches that were on their way
-# to an answer, and other orders led some into far larger trees (measured
-# with tools/sizes.py), and there is no collection of such grids to tune on.
+#: Where each family of columns starts in a 9 x 9 search, as a share of its
+#: length (``column_order``), before each family is put in order of size.
+FAMILY_START = 0.5
 
 
 @dataclass
@@ -585,10 +483,8 @@ class Optimisations:
     locked_candidates: bool = True  #: ... and rule out locked candidates in the same scan (needs ``hidden_singles``)
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
-    restarts: bool = True  #: give up a long search and restart it with the columns in another order
-    half_way_start: bool = True  #: 9 x 9: the first search starts each family of columns half-way
-    branch_pruning: bool = True  #: at each branch, hide the rows locked candidates rule out (``AlgorithmX.prune``)
-    size_order: bool = True  #: order the columns by their size at the start, so ties go to the tighter one
+    half_way_start: bool = True  #: 9 x 9: each family of columns starts half-way (``FAMILY_START``)
+    size_order: bool = True  #: 9 x 9: each family in order of size at the start, so ties go to the tighter column
 
 
 class SudokuEngine:
@@ -606,9 +502,9 @@ class SudokuEngine:
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
        candidates still open (``AlgorithmX.activate``).  Nothing is allocated
-       and nothing depends on how the previous call ended.  A search that
-       runs long is restarted with its columns in another order (``_dance``).
-       A lock keeps two threads from dancing on the same matrix at once.
+       and nothing depends on how the previous call ended.  The order of
+       the columns decides the S heuristic's ties (``_link``).  A lock keeps
+       two threads from dancing on the same matrix at once.
 
     Stage 1 only places digits that every solution must have, so it changes
     neither the solution nor the count of solutions.
@@ -815,44 +711,30 @@ class SudokuEngine:
         return matrix, primary, range(len(open_rows)), open_rows
 
     def _dance(self, grid: list[int], places: list[int]) -> list[int] | None:
-        """Stage 2: the first exact cover of what is left, as candidate rows.
-
-        A 9 x 9 search that tries ``RESTART_LIMITS[k]`` rows without an answer
-        is given up and begun again with the same columns in another order:
-        where the S heuristic meets a tie, the order decides which column it
-        branches on, and a different choice near the top of the search can
-        avoid a large fruitless subtree.  The last search has no limit, so
-        the answer is always found (and is the same on every call).
-        """
+        """Stage 2: the first exact cover of what is left, as candidate rows."""
         matrix, primary, open_rows, row_of = self._load(grid, places)
-        skip = self.optimisations.skip_unwinding
-        limits = self._search_plan()[0]
-        for attempt, limit in enumerate(limits):
-            self._link(matrix, primary, open_rows, attempt)
-            try:
-                cover = matrix.first_solution(restore=not skip, limit=limit)
-            except SearchLimitReached:
-                self.rows_tried += matrix.rows_tried
-                continue
-            self.rows_tried += matrix.rows_tried
-            return None if cover is None else [row_of[row] for row in cover]
-        raise AssertionError("the last search has no limit")  # pragma: no cover
+        self._link(matrix, primary, open_rows)
+        cover = matrix.first_solution(restore=not self.optimisations.skip_unwinding)
+        self.rows_tried = matrix.rows_tried
+        return None if cover is None else [row_of[row] for row in cover]
 
-    def _link(self, matrix: AlgorithmX, primary: list[list[int]], open_rows: Sequence[int], attempt: int = 0) -> None:
-        """Relink ``matrix`` for a search of what ``_load`` returned: its
-        columns in the order of search number ``attempt``, and pruning on
-        or off as the switches say."""
-        starts = self._search_plan()[1]
-        sort_runs = [len(family) for family in primary] if self.optimisations.size_order else None
-        matrix.activate(column_order(primary, starts[attempt % len(starts)]), open_rows, sort_runs)
-        matrix.prune_rows = self.optimisations.branch_pruning
+    def _link(self, matrix: AlgorithmX, primary: list[list[int]], open_rows: Sequence[int]) -> None:
+        """Relink ``matrix`` for a search of what ``_load`` returned.
 
-    def _search_plan(self) -> tuple[Sequence[int | None], Sequence[float]]:
-        """The row limit of each search, and where its column families start."""
-        if self.box != SUDOKU_BOX:
-            return (None,), (0.0,)
-        starts = RESTART_STARTS if self.optimisations.half_way_start else (0.0,) + RESTART_STARTS[1:]
-        return (RESTART_LIMITS if self.optimisations.restarts else (None,)), starts
+        The S heuristic takes the first of the smallest columns, so the
+        order of the header list breaks its ties.  For 9 x 9, each family
+        starts at ``FAMILY_START`` of its length and is then put in order of
+        its columns' sizes at the start (a stable sort): a tie goes to the
+        column that was tighter from the outset.  Both choices were tuned on
+        the tuning part of the collections and judged on the evaluation part
+        (``docs/tuning.md``).  Larger grids keep the plain order: there is
+        no collection of them to tune on.
+        """
+        switches = self.optimisations
+        plain = self.box != SUDOKU_BOX
+        start = FAMILY_START if switches.half_way_start and not plain else 0.0
+        sort_runs = [len(family) for family in primary] if switches.size_order and not plain else None
+        matrix.activate(column_order(primary, start), open_rows, sort_runs)
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
@@ -882,19 +764,13 @@ class SudokuEngine:
             return 1
         with self._lock:
             matrix, primary, open_rows, _ = self._load(grid, state[1])
-            self._link(matrix, primary, open_rows)  # counting needs one search, in the first order
+            self._link(matrix, primary, open_rows)
             return matrix.count_solutions(limit)
 
 
 def column_order(families: list[list[int]], start: float) -> list[int]:
     """The primary columns, family after family, each family begun at the
-    share ``start`` of its length and wrapped round (0.0: as given).
-
-    For 9 x 9 the first search starts each family half-way, near the middle
-    of the grid: replaying the searches of the 17-clue and top1465
-    collections, that broke the S heuristic's ties better than starting at
-    the first cell, trying fewer rows in all.
-    """
+    share ``start`` of its length and wrapped round (0.0: as given)."""
     order = []
     for family in families:
         k = int(start * len(family))

@@ -111,51 +111,41 @@ def test_sorting_the_columns_never_changes_the_covers(problem, rng):
     assert sorted(matrix.search()) == expected
 
 
-# --- branch pruning ---------------------------------------------------------------
+# --- the engine's column order -------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
-@given(problems())
-def test_pruning_never_changes_the_covers(problem):
-    rows, n_columns, secondary = problem
-    matrix = AlgorithmX(rows, n_columns, secondary)
-    plain = sorted(matrix.search())
-    matrix.prune_rows = True
-    assert sorted(matrix.search()) == plain
-
-
-@settings(max_examples=150, deadline=None)
-@given(problems())
-def test_pruning_leaves_the_links_restored(problem):
-    rows, n_columns, secondary = problem
-    matrix = AlgorithmX(rows, n_columns, secondary)
-    matrix.prune_rows = True
-    before = snapshot(matrix)
-    matrix.first_solution()
-    list(matrix.search())
-    assert snapshot(matrix) == before
-
-
-def test_pruning_hides_the_rows_of_a_locked_digit():
-    # Column 0 has two rows, both with a 1 in column 1; row 2 also fills
-    # column 1, so whichever row covers column 0 rules row 2 out.
-    matrix = AlgorithmX([[0, 1, 2], [0, 1, 3], [1, 4], [4]], 5)
-    hidden: list = []
-    assert matrix.prune(hidden)
-    assert [node.row for node in hidden] == [2]
-    helpers.unhide(hidden, 0)
-    assert matrix.columns[1].size == 3
-
-
-def test_pruning_tries_fewer_rows_on_a_hard_sudoku_and_finds_the_same_answer():
-    engine = helpers.engine(helpers.SUDOKU_BOX)
-    cells = helpers.read_grid(grid(EVEREST))[1]
+def linked_order(box: int, puzzle: np.ndarray, **switches: bool) -> tuple[list[int], list[list[int]]]:
+    """The header list the engine links for ``puzzle``, and ``_load``'s families."""
+    engine = helpers.engine(box)
+    engine.optimisations = helpers.Optimisations(**switches)
     try:
-        engine.optimisations = helpers.Optimisations(branch_pruning=False)
-        plain = engine.solve(cells), engine.rows_tried
-        engine.optimisations = helpers.Optimisations(branch_pruning=True)
-        pruned = engine.solve(cells), engine.rows_tried
+        cells = helpers.read_grid(puzzle)[1]
+        state = engine.place_singles(cells)
+        matrix, primary, open_rows, _ = engine._load(cells, state[1])
+        engine._link(matrix, primary, open_rows)
     finally:
         engine.optimisations = helpers.Optimisations()
-    assert pruned[0] == plain[0]
-    assert pruned[1] < plain[1]
+    return [name for name, _ in header_sizes(matrix)], primary
+
+
+def test_a_9x9_search_orders_each_family_by_size_from_half_way():
+    order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST))
+    sizes = dict(header_sizes(helpers.engine(helpers.SUDOKU_BOX).matrix))
+    start = 0
+    for family in families:
+        run = order[start : start + len(family)]
+        begun = helpers.column_order([family], helpers.FAMILY_START)
+        assert run == sorted(begun, key=lambda name: sizes[name])
+        start += len(family)
+
+
+def test_without_its_switches_a_9x9_search_keeps_the_plain_order():
+    order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST), half_way_start=False, size_order=False)
+    assert order == sum(families, [])
+
+
+def test_larger_grids_keep_the_plain_order():
+    puzzle = np.zeros((16, 16), dtype=int)
+    puzzle[0, :4] = [1, 2, 3, 4]
+    order, families = linked_order(4, puzzle)
+    assert order == sum(families, [])
