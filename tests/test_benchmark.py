@@ -335,6 +335,12 @@ def test_a_part_of_a_set_sorts_with_its_group():
     assert benchmark.set_order("kaggle/7-9:evaluation") > benchmark.set_order("top1465:evaluation")
 
 
+def test_the_generated_sets_are_read_from_data():
+    sets, missing = benchmark.select_sets(["generated"])
+    assert not missing
+    assert [s.name for s in sets] == ["generated/tuning", "generated/evaluation"]
+
+
 def test_the_slowest_tenth_holds_the_puzzles_plain_dancing_links_finds_hardest(tmp_path):
     easy = "".join(str(v) for v in PUZZLE.ravel())
     path = tmp_path / "lines.txt"
