@@ -85,27 +85,41 @@ class DancingNode:
 
 
 class ColumnObject(DancingNode):
-    """A column header: a node that also knows its ``size`` and ``name``."""
+    """A column header: a node that also knows its ``size`` and ``name``.
 
-    __slots__ = ("size", "name")
+    ``emptied`` is a list shared by the columns of one matrix, where
+    ``cover`` notes each column it leaves without rows (see ``cover``).
+    """
 
-    def __init__(self, name: object) -> None:
+    __slots__ = ("size", "name", "emptied")
+
+    def __init__(self, name: object, emptied: list[ColumnObject] | None = None) -> None:
         super().__init__(None)
         self.column = self
         self.size = 0
         self.name = name
+        self.emptied = [] if emptied is None else emptied
 
     def cover(self) -> None:
-        """Remove this column from the header list and its rows from all other columns."""
+        """Remove this column from the header list and its rows from all other columns.
+
+        A column this leaves with no rows is noted in ``emptied``: unless
+        it is covered next, it is a dead end, which the search can then see
+        at once instead of when the S heuristic reaches it.
+        """
         self.right.left = self.left
         self.left.right = self.right
+        emptied = self.emptied
         i = self.down
         while i is not self:
             j = i.right
             while j is not i:
                 j.down.up = j.up
                 j.up.down = j.down
-                j.column.size -= 1
+                col = j.column
+                col.size -= 1
+                if not col.size:
+                    emptied.append(col)
                 j = j.right
             i = i.down
 
@@ -195,7 +209,8 @@ class AlgorithmX:
             raise ValueError(f"{len(names)} names given for {n_columns} columns")
 
         self.root = ColumnObject("root")
-        self.columns = [ColumnObject(name) for name in names]
+        self.emptied: list[ColumnObject] = []  # filled by ``cover``, read by ``_search``
+        self.columns = [ColumnObject(name, self.emptied) for name in names]
         self.primary = [j for j in range(n_columns) if j not in secondary_set]
         self.secondary = sorted(secondary_set)
         self.row_nodes: list[list[DancingNode]] = []
@@ -209,6 +224,9 @@ class AlgorithmX:
         self._dirty = False
         self._epoch = 0  # counts relinkings, so a stale search can tell
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
+        #: whether ``search`` looks for a dead end among the columns ``cover``
+        #: emptied before it asks ``choose_column``
+        self.watch_emptied = True
         self.activate(self.primary, range(len(row_lists)))
 
     @property
@@ -250,6 +268,7 @@ class AlgorithmX:
                 col.size += 1
         if sort_runs is not None:
             header = _sorted_runs(header, sort_runs)
+        self.emptied.clear()
         last = root
         for col in header:
             last.right, col.left = col, last
@@ -334,13 +353,22 @@ class AlgorithmX:
         On stopping, ``rows_tried`` says how many rows it took.
         """
         choose_column = self.choose_column
+        emptied = self.emptied
+        emptied.clear()
+        watch = self.watch_emptied
         rows_left = start = -1 if limit is None else limit  # counting down from -1 never reaches 0
         while True:
             if rows_left == 0:
                 self.rows_tried = start
                 raise SearchLimitReached(limit)
             rows_left -= 1
-            col = choose_column()
+            col = None
+            if emptied:  # a column the last covers emptied may be a dead end
+                if watch:
+                    col = _dead_end(emptied)
+                emptied.clear()
+            if col is None:
+                col = choose_column()
             if col is not None and col.size:
                 col.cover()
                 node = col.down  # its first row
@@ -405,6 +433,21 @@ class AlgorithmX:
             if count == limit:
                 break
         return count
+
+
+def _dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
+    """A primary column among ``emptied`` that is uncovered and has no rows, or None.
+
+    ``cover`` notes every column it empties: also secondary columns, which
+    may stay empty, and the columns of the row being taken, which are
+    covered next.  A column is in the header list when its left neighbour
+    points back at it (covers and uncovers nest, so a covered column's old
+    neighbour never does); a secondary column is linked to itself alone.
+    """
+    for col in emptied:
+        if not col.size and col.left.right is col and col.left is not col:
+            return col
+    return None
 
 
 def _unwind(chosen: list[DancingNode]) -> None:
@@ -485,6 +528,7 @@ class Optimisations:
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
     half_way_start: bool = True  #: 9 x 9: each family of columns starts half-way (``FAMILY_START``)
     size_order: bool = True  #: 9 x 9: each family in order of size at the start, so ties go to the tighter column
+    dead_ends_first: bool = True  #: look first at the columns the last covers emptied: a dead end is seen at once
 
 
 class SudokuEngine:
@@ -735,6 +779,7 @@ class SudokuEngine:
         start = FAMILY_START if switches.half_way_start and not plain else 0.0
         sort_runs = [len(family) for family in primary] if switches.size_order and not plain else None
         matrix.activate(column_order(primary, start), open_rows, sort_runs)
+        matrix.watch_emptied = switches.dead_ends_first
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""

@@ -1,4 +1,4 @@
-"""The search side of the engine: rows tried, the column order, branch pruning.
+"""The search side of the engine: rows tried, dead ends seen at once, the column order.
 
 Each new way of searching must leave answers, counts and links as plain
 dancing links leaves them; only the rows tried (and the time) may change.
@@ -72,6 +72,57 @@ def test_the_engine_reports_the_rows_of_its_search():
     engine = helpers.engine(helpers.SUDOKU_BOX)
     engine.solve(helpers.read_grid(grid(EVEREST))[1])
     assert engine.rows_tried == engine.matrix.rows_tried > 0
+
+
+# --- dead ends seen at once ------------------------------------------------------
+
+#: Branching on column 0, row 0 empties column 4 while column 2 is left with
+#: one row: the S heuristic would take that forced row before it reached
+#: column 4.  The only cover is rows 1, 3, 5.
+DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
+
+
+def test_cover_notes_the_columns_it_empties():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    matrix.columns[0].cover()  # takes row 1 out of column 4, which keeps row 2
+    matrix.columns[3].cover()  # takes row 2 out of column 4: empty now
+    assert matrix.emptied == [matrix.columns[4]]
+
+
+def test_a_dead_end_is_seen_before_a_forced_row_is_taken():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    assert matrix.first_solution() == [1, 3, 5]
+    assert matrix.rows_tried == 4
+
+
+def test_without_watching_the_emptied_columns_the_search_takes_the_forced_row_first():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    matrix.watch_emptied = False
+    assert matrix.first_solution() == [1, 3, 5]
+    assert matrix.rows_tried == 5
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_watching_the_emptied_columns_never_changes_the_covers(problem):
+    rows, n_columns, secondary = problem
+    matrix = AlgorithmX(rows, n_columns, secondary)
+    watched = sorted(matrix.search())
+    matrix.watch_emptied = False
+    assert sorted(matrix.search()) == watched
+
+
+def test_a_covered_column_noted_as_emptied_is_no_dead_end():
+    matrix = AlgorithmX([[0, 1]], 2)
+    matrix.columns[0].cover()  # empties column 1, the row's own other column
+    matrix.columns[1].cover()  # which taking the row covers
+    assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
+
+
+def test_an_empty_secondary_column_is_no_dead_end():
+    matrix = AlgorithmX([[0, 1], [2]], 3, secondary=[1])
+    matrix.columns[0].cover()  # empties secondary column 1
+    assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
 
 
 # --- the column order -----------------------------------------------------------
