@@ -29,8 +29,8 @@ Glossary (Knuth's word -> this module)
     column order  (not Knuth's) ``SudokuEngine._link``: where the S heuristic
                   meets a tie, the first column in the header list wins, so
                   the order of the list decides which column a search
-                  branches on: each constraint family is ordered by its size
-                  at the start, ties in a 9 x 9 family begun half-way.
+                  branches on: for 9 x 9, each constraint family begins
+                  half-way.
     candidate     a sudoku placement "digit d in cell (r, c)": one matrix row.
     constraint    one of the four families of sudoku columns: each cell holds
                   one digit; each row, column and box holds each digit once.
@@ -48,7 +48,6 @@ from __future__ import annotations
 import math
 import numbers
 import threading
-from operator import attrgetter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -143,21 +142,6 @@ class ColumnObject(DancingNode):
         self.left.right = self
 
 
-_SIZE = attrgetter("size")  #: a column's size, as a sort key
-
-
-def _sorted_runs(header: list[ColumnObject], runs: Sequence[int]) -> list[ColumnObject]:
-    """``header`` cut into runs of the given lengths, each sorted by size (stable)."""
-    if sum(runs) != len(header):
-        raise ValueError(f"runs of {sum(runs)} columns given for {len(header)} columns")
-    ordered: list[ColumnObject] = []
-    start = 0
-    for length in runs:
-        ordered += sorted(header[start : start + length], key=_SIZE)
-        start += length
-    return ordered
-
-
 class SearchLimitReached(Exception):
     """``AlgorithmX.first_solution`` tried as many rows as its ``limit`` allowed."""
 
@@ -234,17 +218,12 @@ class AlgorithmX:
         """The number of rows the matrix was built with."""
         return len(self.row_nodes)
 
-    def activate(self, primary: Iterable[int], rows: Iterable[int], sort_runs: Sequence[int] | None = None) -> None:
+    def activate(self, primary: Iterable[int], rows: Iterable[int]) -> None:
         """Relink the matrix so that it holds only the given rows.
 
         ``primary`` lists the primary columns that must be covered (in the
         order ``choose_column`` meets them), ``rows`` the rows that may be
         used.  Every column a listed row touches must be listed or secondary.
-        With ``sort_runs``, ``primary`` is cut into consecutive runs of these
-        lengths (such as constraint families), and each run is put in order
-        of size once the rows are linked, keeping the given order among
-        columns of one size: ``choose_column`` then breaks a tie in favour of
-        the column that was smaller at the start.
         This rebuilds the up/down links from the nodes that already exist, so
         a fresh sub-problem costs a few assignments per node and no allocation.
         """
@@ -254,10 +233,14 @@ class AlgorithmX:
             col = columns[j]
             col.up = col.down = col.left = col.right = col  # never in the header list
             col.size = 0
-        header = [columns[j] for j in primary]
-        for col in header:
+        last = root
+        for j in primary:
+            col = columns[j]
             col.up = col.down = col
             col.size = 0
+            last.right, col.left = col, last
+            last = col
+        last.right, root.left = root, last
         row_nodes = self.row_nodes
         for r in rows:
             for node in row_nodes[r]:
@@ -266,14 +249,7 @@ class AlgorithmX:
                 node.up, node.down = bottom, col
                 bottom.down = col.up = node
                 col.size += 1
-        if sort_runs is not None:
-            header = _sorted_runs(header, sort_runs)
         self.emptied.clear()
-        last = root
-        for col in header:
-            last.right, col.left = col, last
-            last = col
-        last.right, root.left = root, last
         self._dirty = False
         self._epoch += 1
 
@@ -508,7 +484,7 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
 
 
 #: Where each family of columns starts in a 9 x 9 search, as a share of its
-#: length (``column_order``), before each family is put in order of size.
+#: length (``column_order``).
 FAMILY_START = 0.5
 
 
@@ -527,7 +503,6 @@ class Optimisations:
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
     half_way_start: bool = True  #: 9 x 9: each family of columns starts half-way (``FAMILY_START``)
-    size_order: bool = True  #: 9 x 9: each family in order of size at the start, so ties go to the tighter column
     dead_ends_first: bool = True  #: look first at the columns the last covers emptied: a dead end is seen at once
 
 
@@ -766,19 +741,15 @@ class SudokuEngine:
         """Relink ``matrix`` for a search of what ``_load`` returned.
 
         The S heuristic takes the first of the smallest columns, so the
-        order of the header list breaks its ties.  For 9 x 9, each family
-        starts at ``FAMILY_START`` of its length and is then put in order of
-        its columns' sizes at the start (a stable sort): a tie goes to the
-        column that was tighter from the outset.  Both choices were tuned on
-        the tuning part of the collections and judged on the evaluation part
-        (``docs/tuning.md``).  Larger grids keep the plain order: there is
-        no collection of them to tune on.
+        order of the header list breaks its ties.  For 9 x 9 each family
+        starts half-way (``FAMILY_START``), near the middle of the grid:
+        judged on the evaluation part of the collections, that tries fewer
+        rows than the plain order (``docs/tuning.md``).  Larger grids keep
+        the plain order: there is no collection of them to tune on.
         """
         switches = self.optimisations
-        plain = self.box != SUDOKU_BOX
-        start = FAMILY_START if switches.half_way_start and not plain else 0.0
-        sort_runs = [len(family) for family in primary] if switches.size_order and not plain else None
-        matrix.activate(column_order(primary, start), open_rows, sort_runs)
+        start = FAMILY_START if switches.half_way_start and self.box == SUDOKU_BOX else 0.0
+        matrix.activate(column_order(primary, start), open_rows)
         matrix.watch_emptied = switches.dead_ends_first
 
     def solve(self, grid: list[int]) -> list[int] | None:

@@ -125,41 +125,12 @@ def test_an_empty_secondary_column_is_no_dead_end():
     assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
 
 
-# --- the column order -----------------------------------------------------------
-
-
 def header_sizes(matrix: AlgorithmX) -> list[tuple[object, int]]:
     columns, col = [], matrix.root.right
     while col is not matrix.root:
         columns.append((col.name, col.size))
         col = col.right
     return columns
-
-
-def test_sorted_runs_order_each_run_by_size_and_keep_ties_in_the_given_order():
-    # Sizes: column 0: 2, 1: 1, 2: 2, 3: 1, 4: 1.
-    matrix = AlgorithmX([[0, 1], [0, 2], [2, 3], [4]], 5)
-    matrix.activate([0, 1, 2, 3, 4], range(4), sort_runs=[3, 2])
-    assert header_sizes(matrix) == [(1, 1), (0, 2), (2, 2), (3, 1), (4, 1)]
-
-
-def test_sorted_runs_must_cover_every_column():
-    matrix = AlgorithmX([[0, 1]], 2)
-    with pytest.raises(ValueError, match="runs"):
-        matrix.activate([0, 1], range(1), sort_runs=[1])
-
-
-@settings(max_examples=100, deadline=None)
-@given(problems(), st.randoms(use_true_random=False))
-def test_sorting_the_columns_never_changes_the_covers(problem, rng):
-    rows, n_columns, secondary = problem
-    matrix = AlgorithmX(rows, n_columns, secondary)
-    expected = sorted(matrix.search())
-    primary = list(matrix.primary)
-    rng.shuffle(primary)
-    cut = rng.randint(0, len(primary))
-    matrix.activate(primary, range(len(rows)), sort_runs=[cut, len(primary) - cut])
-    assert sorted(matrix.search()) == expected
 
 
 # --- the engine's column order -------------------------------------------------
@@ -179,19 +150,13 @@ def linked_order(box: int, puzzle: np.ndarray, **switches: bool) -> tuple[list[i
     return [name for name, _ in header_sizes(matrix)], primary
 
 
-def test_a_9x9_search_orders_each_family_by_size_from_half_way():
+def test_a_9x9_search_begins_each_family_half_way():
     order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST))
-    sizes = dict(header_sizes(helpers.engine(helpers.SUDOKU_BOX).matrix))
-    start = 0
-    for family in families:
-        run = order[start : start + len(family)]
-        begun = helpers.column_order([family], helpers.FAMILY_START)
-        assert run == sorted(begun, key=lambda name: sizes[name])
-        start += len(family)
+    assert order == helpers.column_order(families, helpers.FAMILY_START)
 
 
-def test_without_its_switches_a_9x9_search_keeps_the_plain_order():
-    order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST), half_way_start=False, size_order=False)
+def test_without_its_switch_a_9x9_search_keeps_the_order_of_load():
+    order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST), half_way_start=False)
     assert order == sum(families, [])
 
 
