@@ -369,7 +369,7 @@ class ExactCoverSolver:
 
     def details(self) -> dict[str, float]:
         """The last call's set-up and C search, in seconds of CPU time."""
-        return {"setup_s": self.setup_seconds, "search_s": self.search_seconds}
+        return {"setup_s": self.setup_seconds, "c_search_s": self.search_seconds}
 
 
 def dlx_solver() -> Solver:
