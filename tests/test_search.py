@@ -95,6 +95,13 @@ def test_a_dead_end_is_seen_before_a_forced_row_is_taken():
     assert matrix.rows_tried == 4
 
 
+def test_a_search_that_meets_a_dead_end_leaves_the_links_restored():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    before = snapshot(matrix)
+    list(matrix.search())
+    assert snapshot(matrix) == before
+
+
 def test_without_watching_the_emptied_columns_the_search_takes_the_forced_row_first():
     matrix = AlgorithmX(DEAD_END_ROWS, 5)
     matrix.watch_emptied = False
