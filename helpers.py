@@ -26,9 +26,11 @@ Glossary (Knuth's word -> this module)
     search        ``AlgorithmX.search``: the backtracking search of Algorithm X,
                   written as a loop with an explicit stack of chosen rows, so
                   that no problem size can hit Python's recursion limit.
-    restart       (not Knuth's) ``SudokuEngine._dance``: a 9 x 9 search given up
-                  after a number of rows and begun again with the columns in
-                  another order, which changes how choose_column breaks ties.
+    column order  (not Knuth's) ``SudokuEngine._link``: where the S heuristic
+                  meets a tie, the first column in the header list wins, so
+                  the order of the list decides which column a search
+                  branches on: for 9 x 9, each constraint family begins
+                  half-way.
     candidate     a sudoku placement "digit d in cell (r, c)": one matrix row.
     constraint    one of the four families of sudoku columns: each cell holds
                   one digit; each row, column and box holds each digit once.
@@ -83,27 +85,41 @@ class DancingNode:
 
 
 class ColumnObject(DancingNode):
-    """A column header: a node that also knows its ``size`` and ``name``."""
+    """A column header: a node that also knows its ``size`` and ``name``.
 
-    __slots__ = ("size", "name")
+    ``emptied`` is a list shared by the columns of one matrix, where
+    ``cover`` notes each column it leaves without rows (see ``cover``).
+    """
 
-    def __init__(self, name: object) -> None:
+    __slots__ = ("size", "name", "emptied")
+
+    def __init__(self, name: object, emptied: list[ColumnObject] | None = None) -> None:
         super().__init__(None)
         self.column = self
         self.size = 0
         self.name = name
+        self.emptied = [] if emptied is None else emptied
 
     def cover(self) -> None:
-        """Remove this column from the header list and its rows from all other columns."""
+        """Remove this column from the header list and its rows from all other columns.
+
+        A column this leaves with no rows is noted in ``emptied``: unless
+        it is covered next, it is a dead end, which the search can then see
+        at once instead of when the S heuristic reaches it.
+        """
         self.right.left = self.left
         self.left.right = self.right
+        emptied = self.emptied
         i = self.down
         while i is not self:
             j = i.right
             while j is not i:
                 j.down.up = j.up
                 j.up.down = j.down
-                j.column.size -= 1
+                col = j.column
+                col.size -= 1
+                if not col.size:
+                    emptied.append(col)
                 j = j.right
             i = i.down
 
@@ -125,10 +141,6 @@ class ColumnObject(DancingNode):
             i = i.up
         self.right.left = self
         self.left.right = self
-
-
-class SearchLimitReached(Exception):
-    """``AlgorithmX.first_solution`` tried as many rows as its ``limit`` allowed."""
 
 
 class AlgorithmX:
@@ -178,7 +190,8 @@ class AlgorithmX:
             raise ValueError(f"{len(names)} names given for {n_columns} columns")
 
         self.root = ColumnObject("root")
-        self.columns = [ColumnObject(name) for name in names]
+        self.emptied: list[ColumnObject] = []  # filled by ``cover``, read by ``_search``
+        self.columns = [ColumnObject(name, self.emptied) for name in names]
         self.primary = [j for j in range(n_columns) if j not in secondary_set]
         self.secondary = sorted(secondary_set)
         self.row_nodes: list[list[DancingNode]] = []
@@ -191,6 +204,10 @@ class AlgorithmX:
             self.row_nodes.append(nodes)
         self._dirty = False
         self._epoch = 0  # counts relinkings, so a stale search can tell
+        self.rows_tried = 0  #: rows the last search took (each step forward counts one)
+        #: whether ``search`` looks for a dead end among the columns ``cover``
+        #: emptied before it asks ``choose_column``
+        self.watch_emptied = True
         self.activate(self.primary, range(len(row_lists)))
 
     @property
@@ -229,6 +246,7 @@ class AlgorithmX:
                 node.up, node.down = bottom, col
                 bottom.down = col.up = node
                 col.size += 1
+        self.emptied.clear()
         self._dirty = False
         self._epoch += 1
 
@@ -300,24 +318,31 @@ class AlgorithmX:
         self._epoch += 1
         return self._epoch
 
-    def _search(self, chosen: list[DancingNode], limit: int | None = None) -> Iterator[list[int]]:
+    def _search(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
         """The body of ``search``; on return ``chosen`` is empty again.
 
-        With a ``limit``, raises ``SearchLimitReached`` instead of trying
-        a row beyond the first ``limit`` (each step forward counts one).
+        ``rows_tried`` counts the rows it takes (each step forward counts one),
+        up to the solution it yields or the end of the search.
         """
         choose_column = self.choose_column
-        rows_left = -1 if limit is None else limit  # counting down from -1 never reaches 0
+        emptied = self.emptied
+        emptied.clear()
+        watch = self.watch_emptied
+        tried = 0
         while True:
-            if rows_left == 0:
-                raise SearchLimitReached(limit)
-            rows_left -= 1
-            col = choose_column()
+            col = None
+            if emptied:  # a column the last covers emptied may be a dead end
+                if watch:
+                    col = _dead_end(emptied)
+                emptied.clear()
+            if col is None:
+                col = choose_column()
             if col is not None and col.size:
                 col.cover()
                 node = col.down  # its first row
             else:
                 if col is None:
+                    self.rows_tried = tried
                     yield sorted(node.row for node in chosen)
                 # Backtrack: leave the newest choice and take the next row of its
                 # column, or, when the column is used up, go one level further up.
@@ -332,36 +357,29 @@ class AlgorithmX:
                         break
                     node.column.uncover()  # its column is used up
                 else:
+                    self.rows_tried = tried
                     return
             # Take row ``node``: cover every other column it has a 1 in.
+            tried += 1
             chosen.append(node)
             j = node.right
             while j is not node:
                 j.column.cover()
                 j = j.right
 
-    def first_solution(self, restore: bool = True, limit: int | None = None) -> list[int] | None:
+    def first_solution(self, restore: bool = True) -> list[int] | None:
         """The first exact cover found (sorted row indices), or ``None``.
 
         With ``restore=False`` the links are left as the search left them,
         which saves undoing every choice; the next ``search`` relinks the
         whole matrix first, and a caller that calls ``activate`` before each
         search (as ``SudokuEngine`` does) pays nothing for it.
-
-        With a ``limit``, the search gives up after trying that many rows and
-        raises ``SearchLimitReached`` (the links restored as ``restore`` says).
         """
         self._take_links()
         chosen: list[DancingNode] = []
-        try:
-            cover = next(self._search(chosen, limit), None)
-        except SearchLimitReached:
-            # Not ``finally``: after any other exception a cover may be half
-            # done, and only relinking (``_dirty``) can restore the links.
-            if restore:
-                _unwind(chosen)
-                self._dirty = False
-            raise
+        # An exception here (an interrupt) may leave a cover half done: the
+        # links stay marked ``_dirty`` and the next search relinks them all.
+        cover = next(self._search(chosen), None)
         if restore:
             _unwind(chosen)
             self._dirty = False
@@ -375,6 +393,21 @@ class AlgorithmX:
             if count == limit:
                 break
         return count
+
+
+def _dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
+    """A primary column among ``emptied`` that is uncovered and has no rows, or None.
+
+    ``cover`` notes every column it empties: also secondary columns, which
+    may stay empty, and the columns of the row being taken, which are
+    covered next.  A column is in the header list when its left neighbour
+    points back at it (covers and uncovers nest, so a covered column's old
+    neighbour never does); a secondary column is linked to itself alone.
+    """
+    for col in emptied:
+        if not col.size and col.left.right is col and col.left is not col:
+            return col
+    return None
 
 
 def _unwind(chosen: list[DancingNode]) -> None:
@@ -430,17 +463,9 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     return [constraint_columns(cell, digit, box) for cell in range(size * size) for digit in range(1, size + 1)]
 
 
-#: Rows a 9 x 9 search may try before it restarts with its columns in the
-#: next order (see ``SudokuEngine._dance``); ``None``: no limit.
-RESTART_LIMITS = (1000, 2000, 4000, None)
-#: Where each family of columns starts, as a share of its length, in the
-#: first 9 x 9 search and each restart (``column_order``).
-RESTART_STARTS = (0.5, 0.0, 0.25, 0.75)
-# Both were chosen by replaying the searches of the 9 x 9 benchmark
-# collections under several policies.  Larger grids search once, in the
-# plain order: there the same limits cut off searches that were on their way
-# to an answer, and other orders led some into far larger trees (measured
-# with tools/sizes.py), and there is no collection of such grids to tune on.
+#: Where each family of columns starts in a 9 x 9 search, as a share of its
+#: length (``column_order``).
+FAMILY_START = 0.5
 
 
 @dataclass
@@ -457,7 +482,8 @@ class Optimisations:
     locked_candidates: bool = True  #: ... and rule out locked candidates in the same scan (needs ``hidden_singles``)
     reuse_links: bool = True  #: relink one prebuilt matrix instead of building one per call
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
-    restarts: bool = True  #: give up a long search and restart it with the columns in another order
+    half_way_start: bool = True  #: 9 x 9: each family of columns starts half-way (``FAMILY_START``)
+    dead_ends_first: bool = True  #: look first at the columns the last covers emptied: a dead end is seen at once
 
 
 class SudokuEngine:
@@ -475,9 +501,9 @@ class SudokuEngine:
     2. *Dancing links* on what is left: the engine keeps one ``AlgorithmX``
        over all N**3 candidates and, for each puzzle, relinks only the
        candidates still open (``AlgorithmX.activate``).  Nothing is allocated
-       and nothing depends on how the previous call ended.  A search that
-       runs long is restarted with its columns in another order (``_dance``).
-       A lock keeps two threads from dancing on the same matrix at once.
+       and nothing depends on how the previous call ended.  The order of
+       the columns decides the S heuristic's ties (``_link``).  A lock keeps
+       two threads from dancing on the same matrix at once.
 
     Stage 1 only places digits that every solution must have, so it changes
     neither the solution nor the count of solutions.
@@ -526,6 +552,7 @@ class SudokuEngine:
         self._matrix: AlgorithmX | None = None  # built on first need
         self._identity = range(size**3)  # matrix row -> candidate row, for the shared matrix
         self._lock = threading.Lock()
+        self.rows_tried = 0  #: rows the last ``solve`` tried in stage 2 (0 when stage 1 finished it)
 
     @property
     def matrix(self) -> AlgorithmX:
@@ -739,36 +766,32 @@ class SudokuEngine:
         return matrix, primary, range(len(open_rows)), open_rows
 
     def _dance(self, grid: list[int], places: list[int]) -> list[int] | None:
-        """Stage 2: the first exact cover of what is left, as candidate rows.
-
-        A 9 x 9 search that tries ``RESTART_LIMITS[k]`` rows without an answer
-        is given up and begun again with the same columns in another order:
-        where the S heuristic meets a tie, the order decides which column it
-        branches on, and a different choice near the top of the search can
-        avoid a large fruitless subtree.  The last search has no limit, so
-        the answer is always found (and is the same on every call).
-        """
+        """Stage 2: the first exact cover of what is left, as candidate rows."""
         matrix, primary, open_rows, row_of = self._load(grid, places)
-        skip = self.optimisations.skip_unwinding
-        limits, starts = self._search_plan()
-        for attempt, limit in enumerate(limits):
-            matrix.activate(column_order(primary, starts[attempt % len(starts)]), open_rows)
-            try:
-                cover = matrix.first_solution(restore=not skip, limit=limit)
-            except SearchLimitReached:
-                continue
-            return None if cover is None else [row_of[row] for row in cover]
-        raise AssertionError("the last search has no limit")  # pragma: no cover
+        self._link(matrix, primary, open_rows)
+        cover = matrix.first_solution(restore=not self.optimisations.skip_unwinding)
+        self.rows_tried = matrix.rows_tried
+        return None if cover is None else [row_of[row] for row in cover]
 
-    def _search_plan(self) -> tuple[Sequence[int | None], Sequence[float]]:
-        """The row limit of each search, and where its column families start."""
-        if self.box != SUDOKU_BOX:
-            return (None,), (0.0,)
-        return (RESTART_LIMITS if self.optimisations.restarts else (None,)), RESTART_STARTS
+    def _link(self, matrix: AlgorithmX, primary: list[list[int]], open_rows: Sequence[int]) -> None:
+        """Relink ``matrix`` for a search of what ``_load`` returned.
+
+        The S heuristic takes the first of the smallest columns, so the
+        order of the header list breaks its ties.  For 9 x 9 each family
+        starts half-way (``FAMILY_START``), near the middle of the grid:
+        judged on the evaluation part of the collections, that tries fewer
+        rows than the plain order (``docs/tuning.md``).  Larger grids keep
+        the plain order: there is no collection of them to tune on.
+        """
+        switches = self.optimisations
+        start = FAMILY_START if switches.half_way_start and self.box == SUDOKU_BOX else 0.0
+        matrix.activate(column_order(primary, start), open_rows)
+        matrix.watch_emptied = switches.dead_ends_first
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
         grid = list(grid)
+        self.rows_tried = 0
         state = self.place_singles(grid, forced=self.optimisations.singles)
         if state is None:
             return None
@@ -793,20 +816,13 @@ class SudokuEngine:
             return 1
         with self._lock:
             matrix, primary, open_rows, _ = self._load(grid, state[1])
-            first_start = self._search_plan()[1][0]  # counting needs one search, in the first order
-            matrix.activate(column_order(primary, first_start), open_rows)
+            self._link(matrix, primary, open_rows)
             return matrix.count_solutions(limit)
 
 
 def column_order(families: list[list[int]], start: float) -> list[int]:
     """The primary columns, family after family, each family begun at the
-    share ``start`` of its length and wrapped round (0.0: as given).
-
-    For 9 x 9 the first search starts each family half-way, near the middle
-    of the grid: replaying the searches of the 17-clue and top1465
-    collections, that broke the S heuristic's ties better than starting at
-    the first cell, trying fewer rows in all.
-    """
+    share ``start`` of its length and wrapped round (0.0: as given)."""
     order = []
     for family in families:
         k = int(start * len(family))

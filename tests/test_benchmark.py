@@ -28,6 +28,8 @@ PUZZLE[np.arange(9), np.arange(9)] = 0
 CLASH = np.zeros((9, 9), dtype=int)
 CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
 NONE = np.full((9, 9), -1)
+#: a puzzle that needs a search (Arto Inkala's "Everest")
+EVEREST_LINE = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 
 
 def tiny_set() -> benchmark.PuzzleSet:
@@ -290,3 +292,80 @@ def test_clashing_set_repeats_a_given_in_every_puzzle():
     for puzzle in clashing.puzzles:
         rows_with_repeats = [r for r in puzzle if len(set(r[r > 0])) < (r > 0).sum()]
         assert len(rows_with_repeats) == 1
+
+
+# --- parts, the slowest tenth, rows tried -------------------------------------
+
+
+def numbered_set(name: str, n: int) -> benchmark.PuzzleSet:
+    return benchmark.new_set(name, ROOT / name, np.stack([PUZZLE] * n), None)
+
+
+def test_the_tuning_part_holds_the_even_positions_and_is_named_for_it():
+    part = benchmark.part_of(numbered_set("top1465", 5), "tuning")
+    assert (part.name, part.indices.tolist(), part.size) == ("top1465:tuning", [0, 2, 4], 3)
+
+
+def test_the_evaluation_part_holds_the_odd_positions_of_the_source_file():
+    sample = numbered_set("17clue", 10).sample(4)  # positions 0, 2, 5, 7
+    assert benchmark.part_of(sample, "evaluation").indices.tolist() == [5, 7]
+
+
+def test_the_categories_are_never_split():
+    category = numbered_set("assignment/hard", 4)
+    assert benchmark.part_of(category, "evaluation") is category
+
+
+def test_a_part_takes_its_own_generated_file_only():
+    tuning, evaluation = numbered_set("generated/tuning", 2), numbered_set("generated/evaluation", 2)
+    assert benchmark.part_of(tuning, "tuning") is tuning
+    assert benchmark.part_of(evaluation, "tuning") is None
+
+
+def test_a_part_of_a_set_sorts_with_its_group():
+    assert benchmark.group_of("kaggle/7-9:evaluation") == "kaggle"
+    assert benchmark.set_order("kaggle/7-9:evaluation") > benchmark.set_order("top1465:evaluation")
+
+
+def test_the_generated_sets_are_read_from_data():
+    sets, missing = benchmark.select_sets(["generated"])
+    assert not missing
+    assert [s.name for s in sets] == ["generated/tuning", "generated/evaluation"]
+
+
+def test_the_slowest_tenth_holds_the_puzzles_plain_dancing_links_finds_hardest(tmp_path):
+    easy = "".join(str(v) for v in PUZZLE.ravel())
+    path = tmp_path / "lines.txt"
+    lines = [easy] * 9  # one in ten: one puzzle is kept
+    lines.insert(7, EVEREST_LINE)
+    path.write_text("\n".join(lines) + "\n")
+    (tenth,), _ = benchmark.slowest_tenth(path)
+    assert tenth.indices.tolist() == [7] and tenth.size == 1
+
+
+def test_phase_times_follow_the_solver_to_the_same_rows():
+    puzzle = np.array([int(ch) for ch in EVEREST_LINE]).reshape(9, 9)
+    phases = benchmark.phase_times(puzzle, repeats=1)
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    helpers.solve_sudoku(puzzle)
+    assert phases["rows"] == engine.rows_tried > 0
+    assert all(phases[name] >= 0 for name in ("read_ms", "first_pass_ms", "load_ms", "link_ms", "search_ms"))
+
+
+def test_details_in_seconds_are_reported_in_ms():
+    timings = benchmark.Timings.empty(2)
+    timings.ran[:] = True
+    timings.note(0, {"setup_s": 0.001, "rows": 10})
+    timings.note(1, {"setup_s": 0.003, "rows": 30})
+    summary = benchmark.details_summary(timings)
+    assert summary["setup_ms"]["mean"] == 2.0 and summary["rows"]["max"] == 30
+
+
+def test_a_run_counts_rows_for_ours_and_plain_dlx(ours):
+    plain = [a for a in alternatives.alternatives(benchmark.BASELINE) if a.name == "plain-dlx"]
+    puzzle_set = benchmark.new_set("everest", ROOT / "everest", np.array([int(c) for c in EVEREST_LINE]), None)
+    result = benchmark.compare(puzzle_set, ours, plain, alt_limit=1)
+    ours_result, plain_result = result.solvers
+    assert ours_result.details["rows"]["mean"] > 0 and plain_result.details["rows"]["mean"] > 0
+    assert plain_result.ours_rows_mean == ours_result.details["rows"]["mean"]
+    assert ours_result.slowest["index"] == 0 and ours_result.slowest["rows"] > 0

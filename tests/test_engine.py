@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
-from helpers import AlgorithmX, SearchLimitReached, is_valid_solution
+from helpers import AlgorithmX, is_valid_solution
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
 KNUTH_COLUMNS = "ABCDEFG"
@@ -193,26 +193,6 @@ def test_links_and_sizes_restored_after_first_solution_and_limited_count():
     matrix.first_solution()
     matrix.count_solutions(limit=1)
     assert snapshot(matrix) == before
-
-
-def test_first_solution_gives_up_at_its_limit_and_restores_the_links():
-    _, matrix = queens_problem(8)
-    before = snapshot(matrix)
-    with pytest.raises(SearchLimitReached):
-        matrix.first_solution(limit=3)
-    assert snapshot(matrix) == before
-
-
-def test_first_solution_within_its_limit_is_the_unlimited_one():
-    _, matrix = queens_problem(8)
-    assert matrix.first_solution(limit=10_000) == matrix.first_solution()
-
-
-def test_search_given_up_without_restore_does_not_spoil_the_next_count():
-    _, matrix = queens_problem(8)
-    with pytest.raises(SearchLimitReached):
-        matrix.first_solution(restore=False, limit=3)
-    assert matrix.count_solutions() == QUEENS_COUNTS[8]
 
 
 # ---------------------------------------------------------------------------

@@ -46,16 +46,10 @@ def test_counts_are_the_same_with_a_switch_off(engine_with):
         assert helpers.count_solutions(puzzle, limit=2) == int(unique)
 
 
-def test_answers_are_the_same_when_every_search_restarts(monkeypatch):
-    """Limits so small that each search restarts in every column order."""
-    monkeypatch.setattr(helpers, "RESTART_LIMITS", (1, 2, 3, 4, 5, None))
-    assert_hard_puzzles_get_their_stored_answers()
-
-
 FAMILIES = [list(range(0, 7)), list(range(81, 90)), list(range(162, 166)), list(range(243, 256))]
 
 
-@pytest.mark.parametrize("start", helpers.RESTART_STARTS)
+@pytest.mark.parametrize("start", [0.0, helpers.FAMILY_START])
 def test_each_search_order_holds_every_column_once_family_by_family(start):
     order = helpers.column_order(FAMILIES, start)
     bounds = np.cumsum([0] + [len(family) for family in FAMILIES])
@@ -63,14 +57,10 @@ def test_each_search_order_holds_every_column_once_family_by_family(start):
         assert sorted(order[low:high]) == family
 
 
-def test_every_restart_begins_the_columns_somewhere_else():
-    orders = {tuple(helpers.column_order(FAMILIES, start)) for start in helpers.RESTART_STARTS}
-    assert len(orders) == len(helpers.RESTART_STARTS)
-
-
 def test_start_zero_keeps_the_columns_as_given():
     assert helpers.column_order(FAMILIES, 0.0) == sum(FAMILIES, [])
 
 
-def test_larger_grids_search_once_in_the_plain_order():
-    assert helpers.engine(4)._search_plan() == ((None,), (0.0,))
+def test_a_start_half_way_begins_each_family_in_its_middle():
+    order = helpers.column_order(FAMILIES, 0.5)
+    assert order[0] == 3 and order[7] == 85

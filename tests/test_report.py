@@ -28,7 +28,7 @@ def notebook_markdown() -> str:
 @pytest.mark.parametrize("document", documents(), ids=lambda path: path.relative_to(ROOT).as_posix())
 def test_document_tables_match_the_results_files(document):
     text = document.read_text(encoding="utf-8")
-    assert updated(text, load_results(RESULTS)) == text, "run python tools/report.py"
+    assert updated(text, load_results(RESULTS)) == text, "run python -m tools.report"
 
 
 def test_every_generated_part_appears_in_a_document():

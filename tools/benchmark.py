@@ -17,10 +17,29 @@ Puzzle sets (select with ``--sets``, by group or by full name)
                            repeated in its row: all must get -1 at once
     17clue                 ``../shared/bench/17clue_royle_49151.txt``
     top1465                ``../shared/bench/magictour_top1465.txt``
+    top1465-slow           the tenth of top1465 that plain dancing links finds
+                           hardest (``slowest_tenth``): puzzles that need a
+                           long search, picked by a solver that is not ours
     kaggle/<band>          ``../shared/bench/kaggle_rated_sample_7034.csv``,
                            split into bands of its difficulty rating
+    generated/<part>       ``data/generated_hard_<part>.txt``, made by
+                           ``tools/make_hard.py`` with one seed per part
 with <category> one of very_easy, easy, medium, hard.  Sets missing on disk
 are skipped with a note.
+
+Parts (``--part``; ``docs/tuning.md`` says why): the *tuning* part of a
+collection of ``../shared/bench`` (17clue, top1465, top1465-slow, kaggle) is
+its puzzles at even 0-based positions in the file, the *evaluation* part
+those at odd positions, and the set's name gets ``:tuning`` or
+``:evaluation``; of the generated sets the part picks the file.  The
+project's and the assignment's categories (and clashing) are always whole.
+
+Rows tried: for each puzzle the results also count the rows the search
+tried, for our solver (``helpers.SudokuEngine.rows_tried``, 0 when the first
+pass alone solved it) and for plain-dlx; for exact-cover they split its time
+into the adapter's numpy set-up and the C call.  For the slowest puzzle of
+each set our solver is run again, ``PHASE_REPEATS`` times, to say where its
+time goes (``phase_times``).
 
 Alternatives (``tools/alternatives.py``: the baseline, and the PyPI packages
 exact-cover and dlx from ``pip install -r requirements-bench.txt``; those not
@@ -73,11 +92,19 @@ import numpy as np
 import helpers
 from helpers import EMPTY, NO_SOLUTION, is_valid_solution
 from helpers import SUDOKU_SIZE as SIZE
-from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Solver, alternatives
+from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Details, Solver, alternatives
 from tools.layout import CATEGORIES, ROOT, SHARED
+from tools.make_hard import FILES as GENERATED_FILES
+from tools.make_hard import ISOMORPHS, effort, random_symmetry
 from tools.notebook_code import NOTEBOOK, load_solver
 
-GROUPS = ("data", "assignment", "clashing", "17clue", "top1465", "kaggle")
+GROUPS = ("data", "assignment", "clashing", "17clue", "top1465", "top1465-slow", "kaggle", "generated")
+PARTS = ("tuning", "evaluation")
+#: groups whose sets are split by the parity of each puzzle's position in its file
+SPLIT_GROUPS = ("17clue", "top1465", "top1465-slow", "kaggle")
+SLOW_SHARE = 10  #: top1465-slow holds 1/SLOW_SHARE of top1465
+SLOW_SEED = 1465  #: seeds the symmetries over which top1465-slow averages the effort
+PHASE_REPEATS = 5  #: runs of the slowest puzzle of a set when timing its phases
 LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in shared/bench
 KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in shared/bench
 BASELINE = SHARED / "bench" / "baseline_dlx.py"
@@ -248,6 +275,63 @@ def clashing_sets(folder: Path) -> Loaded:
     return [new_set("clashing", folder / "*_puzzle.npy", puzzles, np.full(puzzles.shape, NO_SOLUTION))], {}
 
 
+def slowest_tenth(path: Path) -> Loaded:
+    """The tenth of the puzzles in ``path`` on which plain dancing links tries
+    the most rows, in file order, keeping their positions in the file.
+
+    The rows are averaged over ``ISOMORPHS`` symmetric copies of each puzzle
+    (``tools.make_hard.effort``, seeded with ``SLOW_SEED``), so that the
+    choice says how hard a puzzle is rather than how plain dancing links
+    happens to break ties on it, which would flatter every solver compared
+    with it.  Ties go to the earlier puzzle.
+    """
+    found, missing = line_set(path, "top1465-slow")
+    if not found:
+        return [], missing
+    full = found[0]
+    rng = np.random.default_rng(SLOW_SEED)
+    symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
+    scores = np.array([effort(puzzle.ravel().tolist(), symmetries) for puzzle in full.puzzles])
+    keep = np.sort(np.argsort(-scores, kind="stable")[: len(full) // SLOW_SHARE])
+    tenth = dataclasses.replace(full, puzzles=full.puzzles[keep], indices=keep, size=len(keep))
+    return [tenth], {}
+
+
+def generated_sets(folder: Path) -> Loaded:
+    """``generated/tuning`` and ``generated/evaluation``, from ``tools/make_hard.py``'s files."""
+    sets, missing = [], {}
+    for part in PARTS:
+        name = f"generated/{part}"
+        path = folder / GENERATED_FILES[part][0]
+        found, absent = line_set(path, name)
+        sets += found
+        missing |= absent
+    return sets, missing
+
+
+def part_of(puzzle_set: PuzzleSet, part: str | None) -> PuzzleSet | None:
+    """The ``part`` (tuning or evaluation) of a set, renamed; the set itself
+    when ``part`` is None or the set is not split; None when it is the
+    generated set of the other part."""
+    if part is None:
+        return puzzle_set
+    group = group_of(puzzle_set.name)
+    if group == "generated":
+        return puzzle_set if puzzle_set.name == f"generated/{part}" else None
+    if group not in SPLIT_GROUPS:
+        return puzzle_set
+    keep = np.flatnonzero(puzzle_set.indices % 2 == PARTS.index(part))
+    solutions = None if puzzle_set.solutions is None else puzzle_set.solutions[keep]
+    return dataclasses.replace(
+        puzzle_set,
+        name=f"{puzzle_set.name}:{part}",
+        puzzles=puzzle_set.puzzles[keep],
+        solutions=solutions,
+        indices=puzzle_set.indices[keep],
+        size=len(keep),
+    )
+
+
 def load_group(group: str, root: Path = ROOT, shared: Path = SHARED) -> Loaded:
     """The sets of one group, and what is missing from it."""
     if group == "data":
@@ -258,14 +342,18 @@ def load_group(group: str, root: Path = ROOT, shared: Path = SHARED) -> Loaded:
         return category_sets(shared / "assignment" / "data", "assignment")
     if group in LINE_FILES:
         return line_set(shared / "bench" / LINE_FILES[group], group)
+    if group == "top1465-slow":
+        return slowest_tenth(shared / "bench" / LINE_FILES["top1465"])
     if group == "kaggle":
         return kaggle_sets(shared / "bench" / KAGGLE_FILE)
+    if group == "generated":
+        return generated_sets(root / "data")
     raise ValueError(f"unknown group {group!r}; choose from {', '.join(GROUPS)}")
 
 
 def group_of(name: str) -> str:
-    """``kaggle`` for ``kaggle/2-3``; a group's name is its own group."""
-    return name.partition("/")[0]
+    """``kaggle`` for ``kaggle/2-3`` (or ``kaggle/2-3:tuning``); a group's name is its own group."""
+    return name.partition(":")[0].partition("/")[0]
 
 
 def picks(selector: str, name: str) -> bool:
@@ -313,6 +401,7 @@ class Contestant:
     solve: Solver
     runs_on: np.ndarray  #: bool per puzzle of the set
     prepare: Callable[[], None] = lambda: None
+    details: Details | None = None  #: read after each call: numbers about it, by name
 
 
 @dataclass
@@ -322,10 +411,16 @@ class Timings:
     seconds: np.ndarray
     right: np.ndarray
     ran: np.ndarray
+    details: dict[str, np.ndarray] = field(default_factory=dict)  #: per puzzle, by name
 
     @classmethod
     def empty(cls, n: int) -> Timings:
         return cls(np.zeros(n), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool))
+
+    def note(self, k: int, details: dict[str, float]) -> None:
+        """Keep what a solver said about its call on puzzle ``k``."""
+        for name, value in details.items():
+            self.details.setdefault(name, np.zeros(len(self.seconds)))[k] = value
 
 
 def is_right(puzzle: np.ndarray, answer: object, expected: np.ndarray | None) -> bool:
@@ -384,6 +479,8 @@ def run_interleaved(puzzle_set: PuzzleSet, contestants: Sequence[Contestant], pr
             record.seconds[k] = seconds
             record.right[k] = is_right(puzzle, answer, expected)
             record.ran[k] = True
+            if contestant.details is not None:
+                record.note(k, contestant.details())
         progress.update(k + 1)
     progress.close()
     return timings
@@ -413,6 +510,10 @@ class SolverResult:
     ours_mean_ms: float | None = None
     ratio: float | None = None
     wrong_examples: list[int] = field(default_factory=list)  #: source indices of wrong answers
+    #: what the solver said about its calls (``details_summary``): mean, p95, max by name
+    details: dict[str, dict[str, float]] = field(default_factory=dict)
+    ours_rows_mean: float | None = None  #: our rows tried on the same puzzles, beside an alternative
+    slowest: dict | None = None  #: ours only: the slowest puzzle and where its time went (``phase_times``)
 
 
 @dataclass
@@ -439,6 +540,8 @@ class SwitchResult:
     wrong: int  #: wrong answers with the switch off
     max_on_ms: float  #: the slowest puzzle with all switches on
     max_off_ms: float  #: the slowest puzzle with this switch off
+    rows_on: float | None = None  #: mean rows tried with all switches on
+    rows_off: float | None = None  #: mean rows tried with this switch off
 
 
 @dataclass
@@ -463,6 +566,22 @@ def significant(value: float, digits: int = SIGNIFICANT_DIGITS) -> float:
     return float(f"{float(value):.{digits}g}")
 
 
+def details_summary(timings: Timings) -> dict[str, dict[str, float]]:
+    """Mean, 95th percentile and maximum of each detail over the puzzles run;
+    a detail in seconds (name ending ``_s``) is given in ms (``_ms``)."""
+    summary = {}
+    for name, values in timings.details.items():
+        values = values[timings.ran]
+        if name.endswith("_s"):
+            name, values = name[:-2] + "_ms", values * MS_PER_S
+        summary[name] = {
+            "mean": round(float(np.mean(values)), MS_DECIMALS),
+            "p95": round(float(np.percentile(values, PERCENTILE)), MS_DECIMALS),
+            "max": round(float(np.max(values)), MS_DECIMALS),
+        }
+    return summary
+
+
 def summarise(name: str, timings: Timings, puzzle_set: PuzzleSet, ours: Timings | None) -> SolverResult:
     """The statistics of one contestant; ``ours`` gives the ratio's denominator."""
     ran = timings.ran
@@ -479,11 +598,14 @@ def summarise(name: str, timings: Timings, puzzle_set: PuzzleSet, ours: Timings 
         max_ms=in_ms(np.max(seconds)),
         percentiles_ms=[significant(t * MS_PER_S) for t in np.percentile(seconds, PERCENTILES)],
         wrong_examples=[int(i) for i in puzzle_set.indices[wrong][:WRONG_EXAMPLES]],
+        details=details_summary(timings),
     )
     if ours is not None:
         ours_seconds = ours.seconds[ran]
         result.ours_mean_ms = in_ms(np.mean(ours_seconds))
         result.ratio = round(float(np.mean(seconds) / np.mean(ours_seconds)), RATIO_DECIMALS)
+        if ROWS in ours.details:
+            result.ours_rows_mean = round(float(np.mean(ours.details[ROWS][ran])), MS_DECIMALS)
     return result
 
 
@@ -502,17 +624,64 @@ def compare(puzzle_set: PuzzleSet, ours: Solver, others: Sequence[Alternative], 
     """
     n = len(puzzle_set)
     everywhere = np.ones(n, dtype=bool)
-    alone = run_interleaved(puzzle_set, [Contestant(OURS, ours, everywhere)], Progress(puzzle_set.name, n))
+    alone = run_interleaved(
+        puzzle_set, [Contestant(OURS, ours, everywhere, details=our_details)], Progress(puzzle_set.name, n)
+    )
     solvers = [summarise(OURS, alone[OURS], puzzle_set, None)]
+    slowest = int(np.argmax(alone[OURS].seconds))
+    solvers[0].slowest = {
+        "index": int(puzzle_set.indices[slowest]),
+        "ms": in_ms(alone[OURS].seconds[slowest]),
+        **phase_times(puzzle_set.puzzles[slowest]),
+    }
     if alt_limit > 0 and others:
         runs_on = np.zeros(n, dtype=bool)
         runs_on[evenly_spaced(n, alt_limit)] = True
-        contestants = [Contestant(OURS, ours, runs_on)]
-        contestants += [Contestant(alt.name, alt.solver, runs_on) for alt in others]
+        contestants = [Contestant(OURS, ours, runs_on, details=our_details)]
+        contestants += [Contestant(alt.name, alt.solver, runs_on, details=alt.details) for alt in others]
         timings = run_interleaved(puzzle_set, contestants, Progress(f"{puzzle_set.name}, with others", n))
         beside = timings.pop(OURS)
         solvers += [summarise(name, record, puzzle_set, beside) for name, record in timings.items()]
     return SetResult(puzzle_set.name, puzzle_set.source, puzzle_set.size, n, puzzle_set.unsolvable, now(), solvers)
+
+
+ROWS = "rows"  #: the detail that counts rows tried
+DETAIL_LABELS = {"setup_ms": "numpy set-up", "c_search_ms": "C search"}  #: exact-cover's, in the report
+
+
+def our_details() -> dict[str, float]:
+    """The rows our solver's last call tried (0 when the first pass solved it)."""
+    return {ROWS: helpers.engine(helpers.SUDOKU_BOX).rows_tried}
+
+
+def phase_times(puzzle: np.ndarray, repeats: int = PHASE_REPEATS) -> dict[str, float]:
+    """Where ``helpers.solve_sudoku``'s time goes on ``puzzle``: the median ms,
+    over ``repeats`` runs, of reading the grid, the first pass, setting up
+    the search (``_load``), relinking the matrix (``_link``) and the search,
+    and the rows the search tried.  Each step is the engine's own, called in
+    the order ``SudokuEngine.solve`` calls them."""
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    clock = time.process_time
+    runs = []
+    for _ in range(repeats):
+        rows = 0
+        start = clock()
+        box, cells = helpers.read_grid(puzzle.astype(np.int8))
+        read = clock()
+        state = engine.place_singles(cells, forced=engine.optimisations.singles)
+        first = loaded = linked = searched = clock()
+        if state is not None and state[0]:
+            matrix, primary, open_rows, _ = engine._load(cells, state[1])
+            loaded = clock()
+            engine._link(matrix, primary, open_rows)
+            linked = clock()
+            matrix.first_solution(restore=not engine.optimisations.skip_unwinding)
+            searched = clock()
+            rows = matrix.rows_tried
+        runs.append([read - start, first - read, loaded - first, linked - loaded, searched - linked, rows])
+    median = np.median(np.array(runs), axis=0)
+    names = ("read_ms", "first_pass_ms", "load_ms", "link_ms", "search_ms")
+    return {**{name: in_ms(value) for name, value in zip(names, median)}, ROWS: int(runs[0][-1])}
 
 
 def switch_names() -> list[str]:
@@ -533,8 +702,10 @@ def ablate(puzzle_set: PuzzleSet, ours: Solver) -> AblationResult:
 
     n = len(puzzle_set)
     everywhere = np.ones(n, dtype=bool)
-    contestants = [Contestant(ALL_ON, ours, everywhere, configure())]
-    contestants += [Contestant(name, ours, everywhere, configure(**{name: False})) for name in switch_names()]
+    contestants = [Contestant(ALL_ON, ours, everywhere, configure(), our_details)]
+    contestants += [
+        Contestant(name, ours, everywhere, configure(**{name: False}), our_details) for name in switch_names()
+    ]
     try:
         timings = run_interleaved(puzzle_set, contestants, Progress(f"ablation {puzzle_set.name}", n))
     finally:
@@ -549,6 +720,8 @@ def ablate(puzzle_set: PuzzleSet, ours: Solver) -> AblationResult:
             wrong=int((~off.right).sum()),
             max_on_ms=in_ms(np.max(on.seconds)),
             max_off_ms=in_ms(np.max(off.seconds)),
+            rows_on=round(float(np.mean(on.details[ROWS])), MS_DECIMALS),
+            rows_off=round(float(np.mean(off.details[ROWS])), MS_DECIMALS),
         )
         for name, off in timings.items()
     ]
@@ -647,6 +820,7 @@ def metadata(args: argparse.Namespace, argv: Sequence[str], notes: list[str]) ->
         "cpu_count": os.cpu_count(),
         "timer": "time.process_time, per call, fresh int8 copy of the puzzle",
         "sample": args.sample,
+        "part": args.part,
         "alt_limit": args.alt_limit,
         "command": shlex.join(["python", "-m", "tools.benchmark", *argv]),
         "notes": notes,
@@ -665,7 +839,7 @@ def merged(previous: dict, run: dict) -> dict:
 
 def set_order(name: str) -> tuple:
     """Sort key: by group, then category or band, as the report lists them."""
-    group, _, part = name.partition("/")
+    group, _, part = name.partition(":")[0].partition("/")
     rank = GROUPS.index(group) if group in GROUPS else len(GROUPS)
     if part in CATEGORIES:
         return (rank, CATEGORIES.index(part), name)
@@ -712,21 +886,58 @@ def times(ratio: float) -> str:
 
 
 def ours_table(sets: dict) -> str:
-    """Our solver, one row per set."""
+    """Our solver, one row per set; with the rows its search tried where they were counted."""
+    counted = any(ROWS in entry["solvers"][0].get("details", {}) for entry in sets.values())
     rows = []
     for entry in sets.values():
         ours = entry["solvers"][0]
-        rows.append(
-            [
-                entry["name"],
-                puzzles_cell(entry["n"], entry["size"]),
-                f"{ours['solved']}/{ours['n']}",
-                ours["wrong"],
-                *(ms(ours[key]) for key in ("mean_ms", "median_ms", "p95_ms", "max_ms")),
-            ]
-        )
+        row = [
+            entry["name"],
+            puzzles_cell(entry["n"], entry["size"]),
+            f"{ours['solved']}/{ours['n']}",
+            ours["wrong"],
+            *(ms(ours[key]) for key in ("mean_ms", "median_ms", "p95_ms", "max_ms")),
+        ]
+        if counted:
+            tried = ours.get("details", {}).get(ROWS)
+            row += [count(tried[key]) for key in ("mean", "p95", "max")] if tried else ["", "", ""]
+        rows.append(row)
     header = ["set", "puzzles", "solved", "wrong", "mean ms", "median ms", "p95 ms", "max ms"]
+    if counted:
+        header += ["rows mean", "rows p95", "rows max"]
     return table(header, rows)
+
+
+def count(value: float) -> str:
+    """A count or a mean of counts: ``1738``, ``227.5``."""
+    return f"{value:.0f}" if value >= 1000 else f"{value:.1f}".removesuffix(".0")
+
+
+def slowest_table(sets: dict) -> str:
+    """One row per set: our slowest puzzle, run again, and where its time went."""
+    rows = []
+    phases = ("read_ms", "first_pass_ms", "load_ms", "link_ms", "search_ms")
+    for entry in sets.values():
+        slowest = entry["solvers"][0].get("slowest")
+        if slowest:
+            rows.append(
+                [entry["name"], slowest["index"], ms(slowest["ms"]), *(ms(slowest[p]) for p in phases), slowest[ROWS]]
+            )
+    if not rows:
+        return ""
+    header = ["set", "position", "ms", "read", "first pass", "load", "link", "search", "rows"]
+    return table(header, rows)
+
+
+def details_cell(result: dict) -> str:
+    """What an alternative said about its calls, as means: ``rows 1738``, ``set-up 0.25 ms, C 2.10 ms``."""
+    parts = []
+    for name, summary in result.get("details", {}).items():
+        if name == ROWS:
+            parts.append(f"rows {count(summary['mean'])}")
+        else:
+            parts.append(f"{DETAIL_LABELS.get(name, name)} {ms(summary['mean'])} ms")
+    return ", ".join(parts)
 
 
 def ratio_table(sets: dict) -> str:
@@ -765,9 +976,12 @@ def alternatives_table(sets: dict) -> str:
                     result["wrong"],
                     *(ms(result[key]) for key in ("mean_ms", "median_ms", "p95_ms", "max_ms")),
                     times(result["ratio"]),
+                    "" if result.get("ours_rows_mean") is None else count(result["ours_rows_mean"]),
+                    details_cell(result),
                 ]
             )
     header = ["set", "solver", "puzzles", "solved", "wrong", "mean ms", "median ms", "p95 ms", "max ms", "time / ours"]
+    header += ["our rows", "its details (means)"]
     return table(header, rows, text_columns=2)
 
 
@@ -791,6 +1005,22 @@ def ablation_table(ablation: dict) -> str:
         rows.append([entry["name"], puzzles_cell(entry["n"], entry["size"]), ms(all_on), *cells, wrong])
     header = ["set", "puzzles", "all on, ms", *(f"{name} off, ms" for name in switches), "wrong"]
     return table(header, rows)
+
+
+def ablation_rows_table(ablation: dict) -> str:
+    """One row per set: the mean rows tried with all switches on, then with each one off."""
+    switches = ablation_switches(ablation)
+    rows = []
+    for entry in ablation.values():
+        by_switch = {s["switch"]: s for s in entry["switches"] if s.get("rows_on") is not None}
+        if not by_switch:
+            continue  # measured before rows were recorded
+        cells = [count(by_switch[name]["rows_off"]) if name in by_switch else "" for name in switches]
+        all_on = next(iter(by_switch.values()))["rows_on"]
+        rows.append([entry["name"], puzzles_cell(entry["n"], entry["size"]), count(all_on), *cells])
+    if not rows:
+        return ""
+    return table(["set", "puzzles", "all on", *(f"{name} off" for name in switches)], rows)
 
 
 def ablation_max_table(ablation: dict) -> str:
@@ -819,6 +1049,13 @@ def markdown(report: dict) -> str:
     ]
     if report.get("sets"):
         parts += ["### Our solver", ours_table(report["sets"])]
+        slowest = slowest_table(report["sets"])
+        if slowest:
+            parts += [
+                "The slowest puzzle of each set (its 0-based position in the source file), run again "
+                f"{PHASE_REPEATS} times: median ms of each step of `solve_sudoku`, and the rows its search tried.",
+                slowest,
+            ]
         ratios = ratio_table(report["sets"])
         if ratios:
             parts += [
@@ -840,6 +1077,9 @@ def markdown(report: dict) -> str:
             "The slowest puzzle of each set in the same runs, ms:",
             ablation_max_table(report["ablation"]),
         ]
+        rows_table = ablation_rows_table(report["ablation"])
+        if rows_table:
+            parts += ["Mean rows tried by the search in the same runs:", rows_table]
     if meta.get("notes"):
         parts += ["Notes:\n" + "\n".join(f"- {note}" for note in meta["notes"])]
     return "\n\n".join(parts) + "\n"
@@ -866,6 +1106,8 @@ examples:
       2000 of the 49,151 17-clue puzzles, alternatives on 500 of them
   python -m tools.benchmark --sets kaggle/6-7 top1465 --alternatives exact-cover
       two sets, compared with exact-cover only
+  python -m tools.benchmark --part evaluation --sets top1465-slow kaggle/6-7 kaggle/7-9 generated
+      the puzzles that need a search, evaluation part only (docs/tuning.md)
   python -m tools.benchmark --sets kaggle --alternatives
       our solver alone on the rated collection
   python -m tools.benchmark --ablation --sets assignment --sample 10
@@ -888,6 +1130,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=list(GROUPS),
         metavar="SET",
         help=f"groups ({', '.join(GROUPS)}) or single sets such as assignment/hard or kaggle/2-3 (default: all)",
+    )
+    parser.add_argument(
+        "--part",
+        choices=PARTS,
+        help="only this part of each collection (see docs/tuning.md): even or odd positions, or that generated file",
     )
     parser.add_argument(
         "--sample", type=positive, metavar="N", help="take N evenly spaced puzzles per set (default: all)"
@@ -947,6 +1194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(argv)
     sets, notes = select_sets(args.sets)
+    sets = [part for part in (part_of(s, args.part) for s in sets) if part is not None]
     if args.list or not sets:
         if sets:
             print(table(["set", "source", "puzzles"], [[s.name, s.source, len(s)] for s in sets], text_columns=2))

@@ -19,7 +19,8 @@ import zipfile
 from pathlib import Path
 from typing import Sequence
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.layout import ROOT
+
 #: what the marker gets: the notebook, the report, the notebook's module,
 #: its puzzles and pictures, and what to install
 HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "requirements.txt", "data", "images")

@@ -1,0 +1,184 @@
+"""Make the generated hard collections: ``data/generated_hard_tuning.txt`` and
+``data/generated_hard_evaluation.txt``, one 81-character puzzle a line
+(``0`` = blank), each puzzle minimal and with exactly one solution.
+
+Usage: ``python -m tools.make_hard [--puzzles N] [--out DIR]`` (default:
+``PUZZLES`` puzzles a file, into the repo's ``data/``).  Progress goes to
+stderr.
+
+Why: the benchmark collections were partly used to tune the solver (see
+``docs/tuning.md``); these puzzles were made after that, by a seeded
+generator, one seed for tuning and another for evaluation.
+
+How each puzzle is made (a hill climb, seeded with ``(seed, k)`` for the k-th
+puzzle, so that any prefix of a file can be made again on its own):
+
+1. a random complete grid (``tools/make_data.py``'s ``random_solution``) and
+   a random minimal puzzle of it (``minimal``);
+2. ``CLIMB_STEPS`` times: a neighbour (one given taken out, cells of the
+   solution added back in a random order until the puzzle is unique again,
+   then made minimal), kept when it is at least as hard.
+
+*Hard* is measured by a solver that is not ours: the rows that plain dancing
+links (``tools.alternatives.PlainDLX``: Knuth's S heuristic, nothing else)
+tries before its first solution, averaged over ``ISOMORPHS`` copies of the
+puzzle made with random symmetries of the grid (digits relabelled, rows and
+columns shuffled within bands and stacks, bands and stacks shuffled, maybe
+transposed).  The average keeps the climb from favouring puzzles on which
+plain dancing links is merely unlucky in how it breaks ties, which would
+flatter every solver compared with it.  Uniqueness and minimality are
+checked with ``helpers`` (a count, which every correct solver agrees on).
+
+Reproducibility: all draws come from ``numpy.random.default_rng([seed, k])``
+in a fixed order (``Generator.permutation`` and ``Generator.integers``);
+``tests/test_make_hard.py`` makes the first puzzles of each file again and
+compares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from helpers import SUDOKU_BOX as BOX
+from helpers import SUDOKU_SIZE as SIZE
+from tools.alternatives import PlainDLX
+from tools.layout import DATA
+from tools.make_data import CELLS, EMPTY, Grid, count_solutions, random_solution
+
+PUZZLES = 60  #: puzzles per file
+CLIMB_STEPS = 300  #: neighbours tried per puzzle
+ISOMORPHS = 4  #: symmetric copies the effort is averaged over
+TUNING_SEED = 1401
+EVALUATION_SEED = 1402
+FILES = {
+    "tuning": ("generated_hard_tuning.txt", TUNING_SEED),
+    "evaluation": ("generated_hard_evaluation.txt", EVALUATION_SEED),
+}
+DEFAULT_OUT = DATA
+
+_PLAIN = PlainDLX()
+
+
+def line_order(rng: np.random.Generator) -> list[int]:
+    """A permutation of the 9 rows (or columns) that keeps each in its band: bands shuffled, then rows within each."""
+    return [band * BOX + r for band in rng.permutation(BOX).tolist() for r in rng.permutation(BOX).tolist()]
+
+
+def random_symmetry(rng: np.random.Generator) -> tuple[list[int], list[int], list[int], bool]:
+    """A random symmetry of the sudoku grid: row order, column order, digit map, transpose or not."""
+    rows = line_order(rng)
+    cols = line_order(rng)
+    digits = [0] + (rng.permutation(SIZE) + 1).tolist()  # digits[0] keeps blanks blank
+    transpose = bool(rng.integers(2))
+    return rows, cols, digits, transpose
+
+
+def apply_symmetry(cells: Grid, symmetry: tuple[list[int], list[int], list[int], bool]) -> Grid:
+    """``cells`` moved by ``symmetry``: the result is an equally hard puzzle with as many solutions."""
+    rows, cols, digits, transpose = symmetry
+    out = []
+    for r in range(SIZE):
+        for c in range(SIZE):
+            rr, cc = (c, r) if transpose else (r, c)
+            out.append(digits[cells[rows[rr] * SIZE + cols[cc]]])
+    return out
+
+
+def plain_rows(cells: Grid) -> int:
+    """The rows plain dancing links tries before its first solution of ``cells``."""
+    _PLAIN.first_cover(np.array(cells))
+    return _PLAIN.rows_tried
+
+
+def effort(cells: Grid, symmetries: Sequence[tuple[list[int], list[int], list[int], bool]]) -> float:
+    """Plain dancing links' rows tried, averaged over the copies of ``cells`` that ``symmetries`` make."""
+    return sum(plain_rows(apply_symmetry(cells, s)) for s in symmetries) / len(symmetries)
+
+
+def minimal(puzzle: Grid, rng: np.random.Generator) -> Grid:
+    """``puzzle`` (unique) made minimal: its givens, in a random order, each
+    blanked if the puzzle stays unique.  The same as ``make_data.minimal_puzzle``
+    but it skips the cells that are blank already."""
+    puzzle = list(puzzle)
+    for i in rng.permutation(CELLS).tolist():
+        value = puzzle[i]
+        if value == EMPTY:
+            continue
+        puzzle[i] = EMPTY
+        if count_solutions(puzzle) != 1:
+            puzzle[i] = value
+    return puzzle
+
+
+def neighbour(puzzle: Grid, solution: Grid, rng: np.random.Generator) -> Grid:
+    """A minimal puzzle near ``puzzle``: one given out, solution cells back in until unique, then minimal."""
+    changed = list(puzzle)
+    givens = [i for i in range(CELLS) if changed[i] != EMPTY]
+    changed[givens[int(rng.integers(len(givens)))]] = EMPTY
+    for i in rng.permutation(CELLS).tolist():
+        if changed[i] == EMPTY:
+            changed[i] = solution[i]
+            if count_solutions(changed) == 1:
+                break
+    return minimal(changed, rng)
+
+
+def hard_puzzle(seed: int, k: int) -> tuple[Grid, float]:
+    """The ``k``-th puzzle of the file made with ``seed``, and its effort."""
+    rng = np.random.default_rng([seed, k])
+    symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
+    solution = random_solution(rng)
+    puzzle = minimal(solution, rng)
+    best = effort(puzzle, symmetries)
+    for _ in range(CLIMB_STEPS):
+        candidate = neighbour(puzzle, solution, rng)
+        score = effort(candidate, symmetries)
+        if score >= best:
+            puzzle, best = candidate, score
+    return puzzle, best
+
+
+def puzzle_line(cells: Grid) -> str:
+    """The 81-character line of ``cells``."""
+    return "".join(str(v) for v in cells)
+
+
+def make_file(seed: int, count: int) -> list[str]:
+    """The first ``count`` lines of the file made with ``seed``."""
+    lines = []
+    for k in range(count):
+        puzzle, score = hard_puzzle(seed, k)
+        print(f"  seed {seed}, puzzle {k}: {sum(1 for v in puzzle if v)} givens, effort {score:.0f}", file=sys.stderr)
+        lines.append(puzzle_line(puzzle))
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="tools/make_hard.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--puzzles", type=int, default=PUZZLES, metavar="N", help="puzzles per file (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="folder to write to (default: data/)"
+    )
+    parser.add_argument(
+        "--parts", nargs="+", choices=list(FILES), default=list(FILES), help="which files to make (default: both)"
+    )
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for part in args.parts:
+        name, seed = FILES[part]
+        lines = make_file(seed, args.puzzles)
+        (args.out / name).write_text("\n".join(lines) + "\n", encoding="ascii")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
