@@ -1,0 +1,235 @@
+"""The development ladder: how the solver got to be what it is, one step at a time.
+
+Each rung is a solver, measured on the same puzzles in one interleaved run:
+
+0. ``csp``: the method the unit recommends, backtracking search with minimum
+   remaining values and forward checking (``tools/csp.py``);
+1. ``plain``: dancing links with every switch of ``helpers.Optimisations``
+   off: Knuth's Algorithm X with the S heuristic on a matrix built for each
+   puzzle, undone in full afterwards;
+2. and on: the same solver with one more switch turned on at each rung, in
+   the order of ``RUNGS``, so that the last rung is the submitted solver.
+
+Every rung runs on every puzzle, puzzle by puzzle in a rotating order
+(``tools.benchmark.run_interleaved``), so a busy spell of the machine slows
+all rungs alike.  The whole pass is repeated ``--rounds`` times; a rung's
+figure on a set is the median of its per-round means, and the spread (the
+largest and smallest round mean against that median) says how far a repeat
+run moves it.  Every answer is checked as in the benchmark; rows tried come
+from ``SudokuEngine.rows_tried`` (0 when the first pass alone solves the
+puzzle) and, for the CSP search, are its assignments.
+
+Puzzle sets: the assignment's four categories (whole) and the *evaluation*
+part of the collections that need a search (``docs/tuning.md``), which no
+tuned choice was picked on.  Results go to ``results/ladder.json``;
+``tools/report.py`` renders them in the readme.
+
+Usage: ``python -m tools.ladder [--rounds R] [--sample N] [--sets ...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+import helpers
+from tools import csp
+from tools.benchmark import (
+    MS_DECIMALS,
+    Contestant,
+    Progress,
+    PuzzleSet,
+    check_helpers,
+    in_ms,
+    load_ours,
+    metadata,
+    ms,
+    part_of,
+    run_interleaved,
+    select_sets,
+    table,
+)
+from tools.layout import RESULTS
+
+OUT = RESULTS / "ladder.json"
+PART = "evaluation"  #: the collections' part the ladder is measured on
+DEFAULT_SETS = ("assignment", "generated", "top1465", "kaggle/7-9")
+DEFAULT_ROUNDS = 3
+#: Rung name -> what it adds, for the table; the switches in the order they are
+#: turned on.  Every switch of ``helpers.Optimisations`` appears once.
+RUNGS: dict[str, str] = {
+    "csp": "backtracking search, minimum remaining values, forward checking (`tools/csp.py`)",
+    "plain": "dancing links: Algorithm X, S heuristic, a matrix built per puzzle",
+    "reuse_links": "one matrix built once, relinked for each puzzle",
+    "skip_unwinding": "no undoing of the links after the first solution",
+    "singles": "first pass: naked singles on bit boards",
+    "hidden_singles": "first pass: hidden singles too",
+    "locked_candidates": "first pass: locked candidates too",
+    "half_way_start": "each column family starts half-way (tuned)",
+    "dead_ends_first": "columns emptied by the last covers are checked first (tuned)",
+}
+SWITCHES = tuple(RUNGS)[2:]
+#: a set's name in the table
+SET_LABELS = {
+    "assignment": "assignment, very easy to medium",
+    "assignment/hard": "assignment, hard",
+    f"generated/{PART}": "generated hard",
+    f"top1465:{PART}": "top1465",
+    f"kaggle/7-9:{PART}": "kaggle 7-9",
+}
+EASY_CATEGORIES = ("assignment/very_easy", "assignment/easy", "assignment/medium")
+
+
+def rung_switches(rung: str) -> dict[str, bool]:
+    """The switches of ``helpers.Optimisations`` at a dancing-links rung:
+    those of ``SWITCHES`` up to and including ``rung`` on, the others off."""
+    on = SWITCHES[: SWITCHES.index(rung) + 1] if rung in SWITCHES else ()
+    return {name: name in on for name in SWITCHES}
+
+
+def csp_contestant(runs_on: np.ndarray) -> Contestant:
+    """The CSP search, reporting its assignments as rows tried."""
+    tried = {"rows": 0}
+
+    def solve(puzzle: np.ndarray) -> np.ndarray:
+        solution, tried["rows"] = csp.solve(puzzle)
+        return np.full(puzzle.shape, helpers.NO_SOLUTION) if solution is None else solution
+
+    return Contestant("csp", solve, runs_on, details=lambda: dict(tried))
+
+
+def dancing_contestants(ours: Callable, runs_on: np.ndarray) -> list[Contestant]:
+    """The notebook's solver at each dancing-links rung."""
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+
+    def configure(switches: dict[str, bool]) -> Callable[[], None]:
+        def prepare() -> None:
+            engine.optimisations = helpers.Optimisations(**switches)
+
+        return prepare
+
+    return [
+        Contestant(rung, ours, runs_on, configure(rung_switches(rung)), lambda: {"rows": engine.rows_tried})
+        for rung in tuple(RUNGS)[1:]
+    ]
+
+
+def measure(puzzle_set: PuzzleSet, ours: Callable, rounds: int) -> dict:
+    """Every rung on every puzzle of the set, ``rounds`` times interleaved."""
+    engine = helpers.engine(helpers.SUDOKU_BOX)
+    saved = engine.optimisations
+    everywhere = np.ones(len(puzzle_set), dtype=bool)
+    contestants = [csp_contestant(everywhere), *dancing_contestants(ours, everywhere)]
+    means = {rung: [] for rung in RUNGS}
+    try:
+        for r in range(rounds):
+            progress = Progress(f"ladder {puzzle_set.name}, round {r + 1}/{rounds}", len(puzzle_set))
+            timings = run_interleaved(puzzle_set, contestants, progress)
+            for rung, timing in timings.items():
+                means[rung].append(float(np.mean(timing.seconds)))
+    finally:
+        engine.optimisations = saved
+    result = {"n": len(puzzle_set), "size": puzzle_set.size, "rungs": {}}
+    for rung, timing in timings.items():  # verdicts and rows are the same in every round
+        median = float(np.median(means[rung]))
+        result["rungs"][rung] = {
+            "mean_ms": in_ms(median),
+            "round_means_ms": [in_ms(m) for m in means[rung]],
+            "spread": round(max(abs(m / median - 1) for m in means[rung]), 3),
+            "rows_mean": round(float(np.mean(timing.details["rows"])), 1),
+            "wrong": int((~timing.right).sum()),
+        }
+    return result
+
+
+def pooled(sets: dict, names: Sequence[str]) -> dict:
+    """Several sets as one: each rung's mean over all their puzzles, rows likewise."""
+    parts = [sets[name] for name in names if name in sets]
+    n = sum(part["n"] for part in parts)
+    rungs = {}
+    for rung in RUNGS:
+        entries = [(part["n"], part["rungs"][rung]) for part in parts]
+        rungs[rung] = {
+            "mean_ms": round(sum(k * e["mean_ms"] for k, e in entries) / n, MS_DECIMALS),
+            "spread": max(e["spread"] for _, e in entries),
+            "rows_mean": round(sum(k * e["rows_mean"] for k, e in entries) / n, 1),
+            "wrong": sum(e["wrong"] for _, e in entries),
+        }
+    return {"n": n, "size": n, "rungs": rungs}
+
+
+def shown_sets(ladder: dict) -> dict:
+    """The sets of the table, by label: the easier categories pooled."""
+    sets = dict(ladder["sets"])
+    if any(name in sets for name in EASY_CATEGORIES):
+        sets["assignment"] = pooled(sets, EASY_CATEGORIES)
+    return {label: sets[name] for name, label in SET_LABELS.items() if name in sets}
+
+
+def ladder_table(ladder: dict) -> str:
+    """Rungs down, sets across: mean ms per puzzle, and the rows the search
+    tried on the last set (assignments for the CSP search)."""
+    shown = shown_sets(ladder)
+    last = list(shown)[-1]
+    header = ["step", *(f"{label} ({entry['n']}), ms" for label, entry in shown.items()), f"rows tried, {last}"]
+    rows = []
+    for k, (rung, what) in enumerate(RUNGS.items()):
+        step = f"{k}. {what}" if k < 2 else f"{k}. + {what}"
+        cells = [ms(entry["rungs"][rung]["mean_ms"]) for entry in shown.values()]
+        rows.append([step, *cells, f"{shown[last]['rungs'][rung]['rows_mean']:,.0f}"])
+    return table(header, rows)
+
+
+def ladder_note(ladder: dict) -> str:
+    """How the ladder was run, how much repeat rounds varied, and the verdicts."""
+    meta = ladder["metadata"]
+    shown = shown_sets(ladder)
+    spreads = sorted(e["spread"] for entry in shown.values() for e in entry["rungs"].values())
+    wrong = sum(e["wrong"] for entry in ladder["sets"].values() for e in entry["rungs"].values())
+    answers = sum(entry["n"] * len(entry["rungs"]) for entry in ladder["sets"].values())
+    sampled = f", up to {meta['sample']:,} puzzles each" if meta["sample"] else ""
+    return (
+        f"`python -m tools.ladder`, {meta['date'][:10]}, Python {meta['python']}, numpy {meta['numpy']}: "
+        f"CPU time per call, all rungs interleaved puzzle by puzzle, {ladder['rounds']} rounds; each figure is "
+        f"the median of the rounds' means. A round's mean differed from that median by "
+        f"{100 * spreads[len(spreads) // 2]:.0f}% in the middle case and {100 * spreads[-1]:.0f}% at most, "
+        f"so differences smaller than that are noise. Collections: their evaluation part "
+        f"(`docs/tuning.md`){sampled}. All {answers:,} answers checked: {wrong} wrong."
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", nargs="+", default=list(DEFAULT_SETS), help="sets or groups, as in tools.benchmark")
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="interleaved passes (default: %(default)s)")
+    parser.add_argument("--sample", type=int, metavar="N", help="take N evenly spaced puzzles per set (default: all)")
+    args = parser.parse_args(argv)
+    ours = load_ours()
+    check_helpers(ours)
+    sets, notes = select_sets(args.sets)
+    for note in notes:
+        print(note, file=sys.stderr)
+    results = {}
+    for puzzle_set in sets:
+        puzzle_set = part_of(puzzle_set, PART)
+        if puzzle_set is None:
+            continue
+        results[puzzle_set.name] = measure(puzzle_set.sample(args.sample), ours, args.rounds)
+    meta = metadata(argparse.Namespace(sample=args.sample, part=PART, alt_limit=None), [], notes)
+    meta["command"] = shlex.join(["python", "-m", "tools.ladder", *(argv if argv is not None else sys.argv[1:])])
+    ladder = {"metadata": meta, "rounds": args.rounds, "sets": results}
+    OUT.write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
+    print(ladder_table(ladder))
+    print()
+    print(ladder_note(ladder))
+    wrong = sum(e["wrong"] for entry in results.values() for e in entry["rungs"].values())
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
