@@ -12,10 +12,11 @@ Each rung is a solver, measured on the same puzzles in one interleaved run:
 
 Every rung runs on every puzzle, puzzle by puzzle in a rotating order
 (``tools.benchmark.run_interleaved``), so a busy spell of the machine slows
-all rungs alike.  The whole pass is repeated ``--rounds`` times; a rung's
-figure on a set is the median of its per-round means, and the spread (the
-largest and smallest round mean against that median) says how far a repeat
-run moves it.  Every answer is checked as in the benchmark; rows tried come
+all rungs alike.  The whole pass is repeated ``--rounds`` times.  A rung's
+figure on a set is the mean over the puzzles of each puzzle's median time
+across the rounds, so that a one-off spike (a garbage collection, another
+process) drops out; its spread, how far the mean of a single round lies
+from that figure, says how far a repeat run can move it.  Every answer is checked as in the benchmark; rows tried come
 from ``SudokuEngine.rows_tried`` (0 when the first pass alone solves the
 puzzle) and, for the CSP search, are its assignments.
 
@@ -125,22 +126,23 @@ def measure(puzzle_set: PuzzleSet, ours: Callable, rounds: int) -> dict:
     saved = engine.optimisations
     everywhere = np.ones(len(puzzle_set), dtype=bool)
     contestants = [csp_contestant(everywhere), *dancing_contestants(ours, everywhere)]
-    means = {rung: [] for rung in RUNGS}
+    seconds = {rung: [] for rung in RUNGS}
     try:
         for r in range(rounds):
             progress = Progress(f"ladder {puzzle_set.name}, round {r + 1}/{rounds}", len(puzzle_set))
             timings = run_interleaved(puzzle_set, contestants, progress)
             for rung, timing in timings.items():
-                means[rung].append(float(np.mean(timing.seconds)))
+                seconds[rung].append(timing.seconds)
     finally:
         engine.optimisations = saved
     result = {"n": len(puzzle_set), "size": puzzle_set.size, "rungs": {}}
     for rung, timing in timings.items():  # verdicts and rows are the same in every round
-        median = float(np.median(means[rung]))
+        typical = float(np.mean(np.median(seconds[rung], axis=0)))  # a one-off spike in a call drops out
+        round_means = [float(np.mean(s)) for s in seconds[rung]]
         result["rungs"][rung] = {
-            "mean_ms": in_ms(median),
-            "round_means_ms": [in_ms(m) for m in means[rung]],
-            "spread": round(max(abs(m / median - 1) for m in means[rung]), 3),
+            "mean_ms": in_ms(typical),
+            "round_means_ms": [in_ms(m) for m in round_means],
+            "spread": round(max(abs(m / typical - 1) for m in round_means), 3),
             "rows_mean": round(float(np.mean(timing.details["rows"])), 1),
             "wrong": int((~timing.right).sum()),
         }
@@ -186,19 +188,21 @@ def ladder_table(ladder: dict) -> str:
 
 
 def ladder_note(ladder: dict) -> str:
-    """How the ladder was run, how much repeat rounds varied, and the verdicts."""
+    """How the ladder was run, how much single rounds varied, and the verdicts."""
     meta = ladder["metadata"]
-    shown = shown_sets(ladder)
-    spreads = sorted(e["spread"] for entry in shown.values() for e in entry["rungs"].values())
+    cells = sorted(
+        (e["spread"], name, e["mean_ms"]) for name, entry in ladder["sets"].items() for e in entry["rungs"].values()
+    )
+    middle, (worst, worst_set, worst_ms) = cells[len(cells) // 2][0], cells[-1]
     wrong = sum(e["wrong"] for entry in ladder["sets"].values() for e in entry["rungs"].values())
     answers = sum(entry["n"] * len(entry["rungs"]) for entry in ladder["sets"].values())
     sampled = f", up to {meta['sample']:,} puzzles each" if meta["sample"] else ""
     return (
         f"`python -m tools.ladder`, {meta['date'][:10]}, Python {meta['python']}, numpy {meta['numpy']}: "
-        f"CPU time per call, all rungs interleaved puzzle by puzzle, {ladder['rounds']} rounds; each figure is "
-        f"the median of the rounds' means. A round's mean differed from that median by "
-        f"{100 * spreads[len(spreads) // 2]:.0f}% in the middle case and {100 * spreads[-1]:.0f}% at most, "
-        f"so differences smaller than that are noise. Collections: their evaluation part "
+        f"CPU time per call, all rungs interleaved puzzle by puzzle, {ladder['rounds']} rounds; a figure is the "
+        f"mean over the puzzles of each one's median time across the rounds. The mean of a single round lay "
+        f"{100 * middle:.0f}% from that figure in the middle case and {100 * worst:.0f}% at most ({worst_set}, "
+        f"a figure of {ms(worst_ms)} ms), so smaller differences are noise. Collections: their evaluation part "
         f"(`docs/tuning.md`){sampled}. All {answers:,} answers checked: {wrong} wrong."
     )
 
