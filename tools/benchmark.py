@@ -73,6 +73,7 @@ import csv
 import dataclasses
 import datetime
 import json
+import math
 import os
 import platform
 import shlex
@@ -866,6 +867,16 @@ def ms(value: float) -> str:
     if value < 10:
         return f"{value:.2f}"
     return f"{value:.1f}"
+
+
+def figure(value: float) -> str:
+    """A measurement to two significant figures, what repeat runs support:
+    0.063, 0.23, 1.0, 14, 6,200."""
+    if value <= 0:
+        return "0"
+    rounded = float(f"{value:.2g}")
+    decimals = max(0, 1 - math.floor(math.log10(rounded)))
+    return f"{rounded:,.{decimals}f}"
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]], text_columns: int = 1) -> str:

@@ -7,8 +7,8 @@ A document marks each generated part with a pair of comments::
     <!-- end generated: NAME -->
 
 and this script rewrites what lies between them from the results of
-``tools/benchmark.py`` and ``tools/sizes.py``, using their own table
-renderers, so that no measured number in the readme is typed by hand (and
+``tools/benchmark.py``, ``tools/ladder.py``, ``tools/sizes.py`` and
+``tools/python_matrix.py``, so that no measured number in them is typed by hand (and
 the command line's examples are those of its ``--help``).  ``--check`` only
 compares, and exits 1 when a document is out of date (a test checks the same).
 
@@ -25,23 +25,128 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tools.benchmark import ablation_max_table, ablation_table, ours_table, ratio_table
+from tools.benchmark import (
+    ROWS,
+    ablation_max_table,
+    ablation_rows_table,
+    ablation_table,
+    alternatives_table,
+    figure,
+    ours_table,
+    ratio_table,
+    slowest_table,
+    table,
+)
+from tools.ladder import ladder_note, ladder_table
 from tools.layout import RESULTS, ROOT
+from tools.python_matrix import table as matrix_table
 from tools.sizes import table as sizes_table
 from tools.solve import EPILOG as SOLVE_HELP_EPILOG
 
 README = ROOT / "readme.md"
 DOCS = ROOT / "docs"
-RESULT_FILES = {"benchmark": "benchmark.json", "sizes": "sizes.json"}
+RESULT_FILES = {
+    "benchmark": "benchmark.json",
+    "sizes": "sizes.json",
+    "ladder": "ladder.json",
+    "python_matrix": "python-matrix.json",
+}
 GENERATED = re.compile(
     r"(?P<begin><!-- begin generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)",
     re.DOTALL,
 )
+EVALUATION = "evaluation"
+#: the sets the readme shows, in order: the assignment's categories (whole),
+#: then the evaluation part of the collections that need a search
+READ_ME_SETS = (
+    "assignment/very_easy",
+    "assignment/easy",
+    "assignment/medium",
+    "assignment/hard",
+    f"17clue:{EVALUATION}",
+    f"top1465:{EVALUATION}",
+    f"top1465-slow:{EVALUATION}",
+    f"kaggle/6-7:{EVALUATION}",
+    f"kaggle/7-9:{EVALUATION}",
+    f"generated/{EVALUATION}",
+)
+#: the choices tuned on the collections, as their switches
+TUNED_SWITCHES = {"half_way_start": "half-way start", "dead_ends_first": "dead ends first"}
+PARTS = ("tuning", EVALUATION)
 
 
 def set_group(results: dict, *prefixes: str) -> dict:
     """The benchmark's sets whose names start with one of ``prefixes``, in report order."""
     return {name: entry for name, entry in results["benchmark"]["sets"].items() if name.startswith(prefixes)}
+
+
+def read_me_sets(results: dict) -> dict:
+    """The sets of ``READ_ME_SETS`` that the results hold, in that order."""
+    sets = results["benchmark"]["sets"]
+    return {name: sets[name] for name in READ_ME_SETS if name in sets}
+
+
+def evaluation_table(results: dict) -> str:
+    """Our solver on the readme's sets: the mean, the tail and the rows tried."""
+    rows = []
+    for name, entry in read_me_sets(results).items():
+        ours = entry["solvers"][0]
+        tried = ours.get("details", {}).get(ROWS, {}).get("mean")
+        cells = [figure(ours[key]) for key in ("mean_ms", "p95_ms", "max_ms")]
+        rows.append([name, f"{entry['n']:,}", *cells, "" if tried is None else figure(tried)])
+    return table(["set", "puzzles", "mean ms", "p95 ms", "max ms", "rows tried, mean"], rows)
+
+
+def comparison_table(results: dict) -> str:
+    """Each alternative's mean time on the readme's sets, and in brackets that
+    time over ours in the same interleaved pass; exact-cover's split in two,
+    and the rows plain DLX tried."""
+    names = ("baseline", "plain-dlx", "exact-cover")
+    rows = []
+    for name, entry in read_me_sets(results).items():
+        others = {r["solver"]: r for r in entry["solvers"][1:]}
+        if not others:
+            continue
+        first = next(iter(others.values()))
+        cells = []
+        for solver in names:
+            result = others.get(solver)
+            if result is None:
+                cells.append("")
+                continue
+            cell = f"{figure(result['mean_ms'])} ({figure(result['ratio'])}x)"
+            said = result.get("details", {})
+            if "setup_ms" in said and "c_search_ms" in said:
+                cell = f"{figure(said['setup_ms']['mean'])} + {figure(said['c_search_ms']['mean'])} = " + cell
+            if ROWS in said:
+                cell += f", {figure(said[ROWS]['mean'])} rows"
+            cells.append(cell)
+        rows.append([name, f"{first['n']:,}", figure(first["ours_mean_ms"]), *cells])
+    header = ["set", "puzzles", "ours ms", "baseline ms", "plain DLX ms", "exact-cover ms: numpy set-up + C call"]
+    return table(header, rows)
+
+
+def tuned_table(results: dict) -> str:
+    """For each tuned switch: time off over time on, on the tuning and the
+    evaluation part of each collection (the categories are not split)."""
+    ablation = results["benchmark"]["ablation"]
+    by_set: dict[str, dict[str, dict]] = {}
+    for name, entry in ablation.items():
+        base, _, part = name.replace("generated/", "generated:").partition(":")
+        switches = {s["switch"]: s for s in entry["switches"]}
+        by_set.setdefault(base, {})[part or EVALUATION] = switches
+    header = ["set"] + [f"{label}, {part}" for label in TUNED_SWITCHES.values() for part in PARTS]
+    rows = []
+    for base, parts in by_set.items():
+        if base.startswith("assignment/") and base != "assignment/hard":
+            continue  # the first pass solves these: no search, nothing to tune
+        cells = []
+        for switch in TUNED_SWITCHES:
+            for part in PARTS:
+                found = parts.get(part, {}).get(switch)
+                cells.append("" if found is None else f"{found['ratio']:.2f}")
+        rows.append([base, *cells])
+    return table(header, rows)
 
 
 def run_line(results: dict) -> str:
@@ -54,7 +159,7 @@ def run_line(results: dict) -> str:
     most_alternative = max((r["n"] for entry in sets for r in entry["solvers"][1:]), default=0)
     most_ablation = max((entry["n"] for entry in report["ablation"].values()), default=0)
     return (
-        f"Measured with `tools/benchmark.py` on {meta['date'][:10]}, Python {meta['python']}, "
+        f"Measured with `python -m tools.benchmark` on {meta['date'][:10]}, Python {meta['python']}, "
         f"numpy {meta['numpy']}, {meta['cpu_count']} CPUs ({meta['platform']}): our solver alone on "
         f"every puzzle of every set, then the alternatives interleaved with it on up to "
         f"{most_alternative:,} puzzles a set; the ablation (`--ablation`) on up to {most_ablation:,} "
@@ -71,14 +176,26 @@ def cli_examples(_: dict) -> str:
 
 
 SECTIONS: dict[str, Callable[[dict], str]] = {
+    # readme.md
+    "ladder": lambda results: ladder_table(results["ladder"]),
+    "ladder-note": lambda results: ladder_note(results["ladder"]),
+    "tuned": tuned_table,
+    "evaluation": evaluation_table,
+    "comparison": comparison_table,
+    # docs/results.md
     "run": run_line,
     "categories": lambda results: ours_table(set_group(results, "data/", "assignment/", "clashing")),
-    "collections": lambda results: ours_table(set_group(results, "17clue", "top1465", "kaggle/")),
-    "comparison": lambda results: ratio_table(results["benchmark"]["sets"]),
+    "collections": lambda results: ours_table(set_group(results, "17clue", "top1465", "kaggle/", "generated/")),
+    "alternatives": lambda results: ratio_table(results["benchmark"]["sets"]),
+    "alternatives-detail": lambda results: alternatives_table(results["benchmark"]["sets"]),
+    "slowest": lambda results: slowest_table(results["benchmark"]["sets"]),
     "ablation": lambda results: ablation_table(results["benchmark"]["ablation"]),
+    "ablation-rows": lambda results: ablation_rows_table(results["benchmark"]["ablation"]),
     "ablation-max": lambda results: ablation_max_table(results["benchmark"]["ablation"]),
     "sizes": lambda results: sizes_table(results["sizes"]["sizes"]),
+    # docs/command-line.md, docs/python-support.md
     "cli-examples": cli_examples,
+    "python-matrix": lambda results: matrix_table(results["python_matrix"]["rows"]),
 }
 
 
@@ -88,7 +205,7 @@ def load_results(folder: Path) -> dict:
     for key, name in RESULT_FILES.items():
         path = folder / name
         if not path.is_file():
-            raise FileNotFoundError(f"no results at {path}; run tools/{key}.py first")
+            raise FileNotFoundError(f"no results at {path}; run python -m tools.{key} first")
         results[key] = json.loads(path.read_text(encoding="utf-8"))
     return results
 
