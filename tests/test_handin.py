@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import NOTEBOOK, ROOT
+from conftest import ASSIGNMENT_DATA, NOTEBOOK, ROOT
 from tools.handin import HANDIN_FILES, make_handin
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
@@ -50,9 +51,17 @@ def run_notebook(folder: Path) -> list:
     return [cell for cell in notebook.cells if cell.cell_type == "code"]
 
 
-@pytest.fixture(scope="module")
-def handin_run(tmp_path_factory) -> list:
+@pytest.fixture(scope="module", params=["own data", "handed-out data"])
+def handin_run(request, tmp_path_factory) -> list:
+    """The hand-in run top to bottom: with the project's own ``data/``, and with
+    the assignment's handed-out files in its place, unchanged."""
     folder = make_handin(tmp_path_factory.mktemp("handin") / "sudoku-submission")
+    if request.param == "handed-out data":
+        handed_out = sorted(ASSIGNMENT_DATA.glob("*.npy"))
+        if not handed_out:
+            pytest.skip("../shared/assignment/data is absent")
+        for path in handed_out:
+            shutil.copyfile(path, folder / "data" / path.name)
     return run_notebook(folder)
 
 

@@ -231,6 +231,13 @@ def test_grid_of_non_numbers_is_rejected_naming_its_type(entry_point, grid, type
         entry_point(grid)
 
 
+def test_masked_array_is_rejected_asking_for_its_masked_cells_to_be_filled(entry_point):
+    """Which value a masked cell holds is not the solver's guess to make."""
+    grid = np.ma.masked_equal(parse(EVEREST), 0)
+    with pytest.raises(TypeError, match="masked"):
+        entry_point(grid)
+
+
 # ---------------------------------------------------------------------------
 # Accepted input, solved as usual
 # ---------------------------------------------------------------------------

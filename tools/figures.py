@@ -56,7 +56,7 @@ import helpers  # noqa: E402
 from helpers import CONSTRAINT_FAMILIES, EMPTY, NO_SOLUTION  # noqa: E402
 from helpers import SUDOKU_BOX as BOX  # noqa: E402
 from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
-from tools.benchmark import JSON_NAME, OURS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+from tools.benchmark import JSON_NAME, OURS, PARTS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
 from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
 from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
 
@@ -89,10 +89,15 @@ GROUP_COLOURS = {
     "17clue": "#2ca02c",
     "top1465": "#d62728",
     "kaggle": "#9467bd",
+    "top1465-slow": "#8c564b",
+    "generated": "#e377c2",
 }
 OTHER_GROUP_COLOUR = "#7f7f7f"
 #: the sets the times figure expects; kaggle's bands are drawn when present
-EXPECTED_SETS = [f"{group}/{c}" for group in ("data", "assignment") for c in CATEGORIES] + ["17clue", "top1465"]
+EXPECTED_SETS = [f"{group}/{c}" for group in ("data", "assignment") for c in CATEGORIES]
+EXPECTED_SETS += ["17clue:evaluation", "top1465:evaluation"]
+#: of a collection measured in parts (docs/tuning.md), the charts show this one
+SHOWN_PART = "evaluation"
 MINOR_LABELS = (2, 5)  #: the minor ticks of a log axis that get a label
 DECADE = 10.0
 MIN_MS = 1e-4  #: times are clamped to this on log axes (0.1 microsecond, the JSON's resolution)
@@ -229,8 +234,22 @@ def solver_results(entry: dict) -> dict[str, dict]:
     return {result["solver"]: result for result in entry.get("solvers", [])}
 
 
+def shown_sets(report: dict) -> dict:
+    """The benchmark's sets the charts show: every set but the other parts of a
+    collection measured in parts (``kaggle/6-7:tuning``, ``generated/tuning``)."""
+    return {name: entry for name, entry in report.get("sets", {}).items() if part_of_name(name) in (None, SHOWN_PART)}
+
+
+def part_of_name(name: str) -> str | None:
+    """``tuning`` for ``top1465:tuning`` or ``generated/tuning``; None for a set not split."""
+    last = name.replace(":", "/").rpartition("/")[2]
+    return last if last in PARTS else None
+
+
 def set_label(name: str) -> str:
-    """How a set is named on a chart: ``assignment/very easy``, ``kaggle/rating 2-3``."""
+    """How a set is named on a chart: ``assignment/very easy``, ``kaggle/rating 2-3``;
+    the part a collection's set belongs to is said in the chart's title."""
+    name = name.removesuffix(f":{SHOWN_PART}").removesuffix(f"/{SHOWN_PART}")
     group, _, part = name.partition("/")
     if group == "kaggle" and part:
         return f"kaggle/rating {part.replace('-', '–')}"
@@ -321,8 +340,7 @@ def times_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     25th to 75th, the line inside is the median, the whiskers reach the 5th
     and 95th, a dot marks the slowest puzzle and a diamond the mean.
     """
-    report = load_results(inputs.results)
-    sets = report.get("sets", {})
+    sets = shown_sets(load_results(inputs.results))
     for name in EXPECTED_SETS:
         if name not in sets:
             note("times", f"no results for {name} in {inputs.results}; left out")
@@ -381,7 +399,11 @@ def times_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     right.tick_params(axis="y", length=0, colors="0.3")
     right.set_ylabel("puzzles timed", fontsize=LABEL_FONTSIZE, color="0.3")
 
-    ax.set_title("Our solver: time per puzzle, by set", fontsize=CHART_TITLE_FONTSIZE, pad=34)
+    ax.set_title(
+        f"Our solver: time per puzzle, by set (collections: their {SHOWN_PART} part)",
+        fontsize=CHART_TITLE_FONTSIZE,
+        pad=34,
+    )
     legend = [
         Patch(facecolor="0.75", edgecolor="black", label=f"{BOX_LOW}th–{BOX_HIGH}th percentile"),
         Line2D([], [], color="black", linewidth=MEDIAN_WIDTH, label="median"),
@@ -418,8 +440,7 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     Ours is its mean on the same puzzles as the others (the alternatives may
     run on a subsample of a set), so both panels compare like with like.
     """
-    report = load_results(inputs.results)
-    sets = report.get("sets", {})
+    sets = shown_sets(load_results(inputs.results))
     names = [name for name in sorted(sets, key=set_order) if len(sets[name].get("solvers", [])) > 1]
     for name in sets:
         if name not in names:
@@ -484,7 +505,7 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
         "Relative to ours on the same puzzles\n(right of the red line: slower than ours)", fontsize=LABEL_FONTSIZE + 1
     )
     fig.suptitle(
-        "Our solver against the other solvers, measured in the same run",
+        f"Our solver against the other solvers, measured in the same run (collections: their {SHOWN_PART} part)",
         fontsize=CHART_TITLE_FONTSIZE,
         y=1 - in_figure_inches(fig, 0.12),
     )

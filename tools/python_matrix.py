@@ -11,8 +11,9 @@ tools need 3.10 (``docs/python-support.md``).  The outcome goes to
 ``results/python-matrix.json``, from which ``tools/report.py`` fills the table
 in ``docs/python-support.md``.
 
-Usage: ``python -m tools.python_matrix [--only 3.8 ...]``.  Needs pyenv's
-interpreters and PyPI; takes about a minute a row.
+Usage: ``python -m tools.python_matrix [--only 3.8 ...]`` (``--only`` runs
+those rows again and keeps the others).  Needs pyenv's interpreters and PyPI;
+takes a few minutes a row.
 """
 
 from __future__ import annotations
@@ -132,11 +133,27 @@ def main(argv: list[str] | None = None) -> int:
         for version, numpy, paths in rows:
             print(f"Python {version} with numpy {numpy}", file=sys.stderr)
             outcomes.append(asdict(run_row(version, numpy, paths, Path(folder))))
-    OUT.write_text(
-        json.dumps({"date": datetime.date.today().isoformat(), "rows": outcomes}, indent=1) + "\n", encoding="utf-8"
-    )
+    OUT.write_text(json.dumps(merged(outcomes), indent=1) + "\n", encoding="utf-8")
     print(table(outcomes))
     return 1 if any(row["failed"] for row in outcomes) else 0
+
+
+def minor(version: str) -> str:
+    """``3.8`` for ``3.8.18``."""
+    return ".".join(version.split(".")[:2])
+
+
+def merged(outcomes: list[dict]) -> dict:
+    """The results file with these rows in place of earlier rows of the same
+    Python (``--only`` runs some rows again and keeps the others), in
+    ``MATRIX`` order."""
+    rows = {}
+    if OUT.is_file():
+        rows = {minor(row["python"]): row for row in json.loads(OUT.read_text(encoding="utf-8"))["rows"]}
+    rows.update({minor(row["python"]): row for row in outcomes})
+    order = [version for version, _, _ in MATRIX]
+    ordered = sorted(rows.values(), key=lambda row: order.index(minor(row["python"])))
+    return {"date": datetime.date.today().isoformat(), "rows": ordered}
 
 
 if __name__ == "__main__":
