@@ -8,8 +8,11 @@ so tests import ``helpers`` and ``tools.*`` as the notebook and tools do.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 from tools.layout import ASSIGNMENT_DATA, BENCH, CATEGORIES, DATA, NOTEBOOK, ROOT, SHARED  # noqa: F401 (for the tests)
 
@@ -37,3 +40,29 @@ def sudoku_solver():
     from tools.notebook_code import load_solver
 
     return load_solver()
+
+
+def stored_cases(folder: Path, label: str) -> list:
+    """One pytest case per puzzle stored in the assignment's format in ``folder``:
+    (puzzle, stored answer), with an id such as ``data-hard-3``."""
+    cases = []
+    for category in CATEGORIES:
+        puzzles_file = folder / f"{category}_puzzle.npy"
+        if not puzzles_file.exists():
+            continue
+        puzzles = np.load(puzzles_file)
+        answers = np.load(folder / f"{category}_solution.npy")
+        for index, (puzzle, answer) in enumerate(zip(puzzles, answers)):
+            cases.append(pytest.param(puzzle, answer, id=f"{label}-{category}-{index}"))
+    return cases
+
+
+@st.composite
+def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_ones: int = 3):
+    """A random 0/1 matrix as (rows, number of columns, secondary columns): up to
+    ``max_rows`` rows of 1 to ``max_ones`` ones, some columns secondary."""
+    n_columns = draw(st.integers(1, max_columns))
+    column = st.integers(0, n_columns - 1)
+    rows = draw(st.lists(st.lists(column, min_size=1, max_size=max_ones, unique=True), max_size=max_rows))
+    secondary = draw(st.sets(column, max_size=2))
+    return rows, n_columns, secondary

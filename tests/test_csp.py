@@ -8,12 +8,11 @@ import ast
 import numpy as np
 import pytest
 
-from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+from conftest import ASSIGNMENT_DATA, DATA, ROOT, stored_cases
 from helpers import is_valid_solution
 from tools import csp
 from tools.csp import SearchBudgetExceeded, SudokuCSP, count_solutions, solve, sudoku_solver
 
-PROJECT_DATA = ROOT / "data"
 CSP_MODULE = ROOT / "tools" / "csp.py"
 NO_SOLUTION = -1
 
@@ -32,21 +31,8 @@ def grid(text: str) -> np.ndarray:
     return np.array([int(ch) for ch in text], dtype=np.int64).reshape(9, 9)
 
 
-def stored_cases(folder, label):
-    """One pytest case per stored puzzle: (puzzle, stored answer)."""
-    cases = []
-    for category in CATEGORIES:
-        if not (folder / f"{category}_puzzle.npy").exists():
-            continue
-        puzzles = np.load(folder / f"{category}_puzzle.npy")
-        answers = np.load(folder / f"{category}_solution.npy")
-        for index, (puzzle, answer) in enumerate(zip(puzzles, answers)):
-            cases.append(pytest.param(puzzle, answer, id=f"{label}-{category}-{index}"))
-    return cases
-
-
 ASSIGNMENT_CASES = stored_cases(ASSIGNMENT_DATA, "assignment")
-PROJECT_CASES = stored_cases(PROJECT_DATA, "data")
+PROJECT_CASES = stored_cases(DATA, "data")
 
 
 # ---------------------------------------------------------------------------

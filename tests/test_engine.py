@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
+from conftest import exact_cover_problems
 from helpers import AlgorithmX, is_valid_solution
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
@@ -104,18 +105,8 @@ def test_count_stops_at_its_limit():
     assert AlgorithmX(SEVERAL_ROWS, 4).count_solutions(limit=2) == 2
 
 
-@st.composite
-def small_problems(draw):
-    """A random matrix of up to 6 columns and 10 rows, some columns secondary."""
-    n_columns = draw(st.integers(1, 6))
-    column = st.integers(0, n_columns - 1)
-    rows = draw(st.lists(st.lists(column, min_size=1, max_size=3, unique=True), max_size=10))
-    secondary = draw(st.sets(column, max_size=2))
-    return rows, n_columns, secondary
-
-
 @settings(max_examples=150, deadline=None)
-@given(small_problems())
+@given(exact_cover_problems())
 def test_random_problems_match_brute_force(problem):
     rows, n_columns, secondary = problem
     matrix = AlgorithmX(rows, n_columns, secondary)
@@ -155,7 +146,7 @@ def header_list(matrix: AlgorithmX) -> list[helpers.ColumnObject]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(small_problems(), st.randoms(use_true_random=False))
+@given(exact_cover_problems(), st.randoms(use_true_random=False))
 def test_choose_column_takes_the_first_forced_column_or_else_the_first_smallest(problem, rng):
     rows, n_columns, secondary = problem
     matrix = AlgorithmX(rows, n_columns, secondary)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import helpers
-from conftest import ROOT
+from conftest import ROOT, exact_cover_problems
 from helpers import AlgorithmX
 
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
@@ -29,16 +28,6 @@ def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, ...]], list[int]]:
     number = {id(node): k for k, node in enumerate(nodes)}
     links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
     return links, [column.size for column in matrix.columns]
-
-
-@st.composite
-def problems(draw):
-    """A random matrix of up to 7 columns and 12 rows of 1 to 4 ones, some columns secondary."""
-    n_columns = draw(st.integers(1, 7))
-    column = st.integers(0, n_columns - 1)
-    rows = draw(st.lists(st.lists(column, min_size=1, max_size=4, unique=True), max_size=12))
-    secondary = draw(st.sets(column, max_size=2))
-    return rows, n_columns, secondary
 
 
 # --- rows tried ---------------------------------------------------------------
@@ -109,7 +98,7 @@ def test_without_watching_the_emptied_columns_the_search_takes_the_forced_row_fi
 
 
 @settings(max_examples=150, deadline=None)
-@given(problems())
+@given(exact_cover_problems(max_columns=7, max_rows=12, max_ones=4))
 def test_watching_the_emptied_columns_never_changes_the_covers(problem):
     rows, n_columns, secondary = problem
     matrix = AlgorithmX(rows, n_columns, secondary)

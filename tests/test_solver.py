@@ -5,28 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+from conftest import ASSIGNMENT_DATA, DATA, stored_cases
 from helpers import is_valid_solution
 
-PROJECT_DATA = ROOT / "data"
-
-
-def stored_cases(folder, label):
-    """One pytest case per stored puzzle: (puzzle, stored answer)."""
-    cases = []
-    for category in CATEGORIES:
-        puzzles_file = folder / f"{category}_puzzle.npy"
-        if not puzzles_file.exists():
-            continue
-        puzzles = np.load(puzzles_file)
-        answers = np.load(folder / f"{category}_solution.npy")
-        for index, (puzzle, answer) in enumerate(zip(puzzles, answers)):
-            cases.append(pytest.param(puzzle, answer, id=f"{label}-{category}-{index}"))
-    return cases
-
-
 ASSIGNMENT_CASES = stored_cases(ASSIGNMENT_DATA, "assignment")
-PROJECT_CASES = stored_cases(PROJECT_DATA, "data")
+PROJECT_CASES = stored_cases(DATA, "data")
 
 
 def check_answer(sudoku_solver, puzzle, expected):
