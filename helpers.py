@@ -526,11 +526,12 @@ class SudokuEngine:
             for u in range(size)
         ]
         rows, cols, boxes = (self.unit_boards[k * size : (k + 1) * size] for k in range(3))
-        # The cells a digit in cell i rules out: its row, column and box (i too).
-        self.peer_boards = [rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]] for i in cells]
-        # The cells a digit in cell i leaves open: a mask that keeps a board
-        # positive, so placing is one AND with no complement made on the way.
-        self.outside_peers = [self.all_cells & ~peers for peers in self.peer_boards]
+        # The cells a digit in cell i leaves open: all but its row, column and
+        # box (i too).  A mask that keeps a board positive, so placing a digit
+        # is one AND with no complement made on the way.
+        self.outside_peers = [
+            self.all_cells & ~(rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]]) for i in cells
+        ]
         # What a digit's places inside one unit say, looked up by those places
         # (a bit board).  A segment is where a line (row or column) crosses a
         # box.  One cell: the digit goes there (a hidden single), marked 0.
