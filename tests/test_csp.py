@@ -8,13 +8,13 @@ import ast
 import numpy as np
 import pytest
 
-from conftest import ASSIGNMENT_DATA, DATA, ROOT, stored_cases
+from conftest import ASSIGNMENT_DATA, DATA, NO_SOLUTION, ROOT, stored_cases
 from helpers import is_valid_solution
 from tools import csp
 from tools.csp import SearchBudgetExceeded, SudokuCSP, count_solutions, solve, sudoku_solver
 
 CSP_MODULE = ROOT / "tools" / "csp.py"
-NO_SOLUTION = -1
+
 
 # Consistent givens (no repeat, every blank has a candidate) yet no solution.
 NO_COMPLETION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"

@@ -44,6 +44,8 @@ from functools import cache
 
 import numpy as np
 
+# Stated here rather than taken from helpers: this solver shares nothing with
+# the one it checks, not even the assignment's conventions.
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of sudoku_solver's answer when there is no solution
 
