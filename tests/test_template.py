@@ -1,36 +1,122 @@
-"""The notebook keeps every cell the assignment provides (the autograder relies on them)."""
+"""The notebook keeps every cell the assignment provides (the autograder relies
+on them), and the check that says so can say no."""
 
 from __future__ import annotations
 
+import copy
 import json
-import subprocess
-import sys
 
+import numpy as np
 import pytest
 
-from conftest import ROOT, SHARED
+from conftest import DATA, NOTEBOOK
+from tools import check_template
+from tools.check_template import nbgrader_checksum, problems, provided_cells
 
-CHECK_TEMPLATE = SHARED / "tools" / "check_template.py"
-NOTEBOOK = ROOT / "sudoku.ipynb"
+PROVIDED = provided_cells()
+#: the three nbgrader cells of the template, as the unit's notes list them
+GRADE_IDS = {
+    "solution": "cell-f383ea85fd8814d3",
+    "submission check": "cell-a63a4d748ed51f34",
+    "test cell": "cell-fe8038dbd05ddef7",
+}
 
 
-@pytest.mark.skipif(not CHECK_TEMPLATE.exists(), reason="../shared/tools/check_template.py is absent")
-def test_notebook_keeps_every_provided_cell():
-    result = subprocess.run(
-        [sys.executable, str(CHECK_TEMPLATE), str(NOTEBOOK)], capture_output=True, text=True, cwd=ROOT
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+@pytest.fixture
+def notebook() -> dict:
+    """A fresh parsed copy of the project's notebook, free to break."""
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))
 
 
-def test_solution_cell_works_on_its_own():
+def cell_index(notebook: dict, start: str) -> int:
+    """The position of the first cell whose text starts with ``start``."""
+    return next(i for i, cell in enumerate(notebook["cells"]) if check_template.source(cell).startswith(start))
+
+
+def test_notebook_keeps_every_provided_cell(notebook):
+    assert problems(notebook, PROVIDED) == []
+
+
+def test_the_command_says_all_nine_cells_are_intact(capsys):
+    assert check_template.main([]) == 0
+    assert capsys.readouterr().out == "sudoku.ipynb: all 9 provided cells intact\n"
+
+
+def test_the_record_holds_the_templates_nine_cells_and_three_grader_cells():
+    assert [cell["cell_type"] for cell in PROVIDED] == ["markdown", "code"] * 4 + ["code"]
+    assert sorted(filter(None, map(check_template.grade_id, PROVIDED))) == sorted(GRADE_IDS.values())
+
+
+@pytest.mark.parametrize("grader_cell", sorted(GRADE_IDS))
+def test_the_recorded_cells_carry_nbgrader_checksums_of_their_own_text(grader_cell):
+    """nbgrader stored a checksum of each cell's text when the unit released
+    the template: the recorded text reproduces it, so it is the handed-out text."""
+    cell = next(c for c in PROVIDED if check_template.grade_id(c) == GRADE_IDS[grader_cell])
+    assert nbgrader_checksum(cell) == cell["metadata"]["nbgrader"]["checksum"]
+
+
+def test_the_notebooks_locked_cells_match_the_instructors_checksums(notebook):
+    locked = [c for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("locked")]
+    assert len(locked) == 2
+    assert all(nbgrader_checksum(cell) == cell["metadata"]["nbgrader"]["checksum"] for cell in locked)
+
+
+def test_a_changed_provided_cell_is_reported(notebook):
+    index = cell_index(notebook, "## Part One")
+    notebook["cells"][index]["source"] = "## Part One, edited"
+    [problem] = problems(notebook, PROVIDED)
+    assert problem.startswith("provided markdown cell 2 ('## Part One') is missing, changed or out of order")
+
+
+def test_a_deleted_test_cell_is_reported(notebook):
+    del notebook["cells"][-1]
+    [problem] = problems(notebook, PROVIDED)
+    assert "'# This is a TEST CELL. Do not delete or change.'" in problem and "missing" in problem
+
+
+def test_provided_cells_out_of_order_are_reported(notebook):
+    cells = notebook["cells"]
+    cells[-1], cells[-2] = cells[-2], cells[-1]
+    assert any("out of order" in problem for problem in problems(notebook, PROVIDED))
+
+
+def test_changed_grader_metadata_is_reported(notebook):
+    notebook["cells"][-1]["metadata"]["nbgrader"]["points"] = 50
+    [problem] = problems(notebook, PROVIDED)
+    assert "has other metadata" in problem
+
+
+def test_a_duplicated_grader_cell_is_reported(notebook):
+    notebook["cells"].insert(0, copy.deepcopy(notebook["cells"][-1]))
+    assert f"the nbgrader cell {GRADE_IDS['test cell']} occurs 2 times" in " ".join(problems(notebook, PROVIDED))
+
+
+def test_a_solution_cell_without_sudoku_solver_is_reported(notebook):
+    index = next(i for i, c in enumerate(notebook["cells"]) if check_template.is_solution_cell(c))
+    notebook["cells"][index]["source"] = "def solve(sudoku):\n    return sudoku\n"
+    [problem] = problems(notebook, PROVIDED)
+    assert problem.endswith("the solution cell, does not define sudoku_solver")
+
+
+def test_skip_tests_set_false_anywhere_is_reported(notebook):
+    notebook["cells"].insert(2, {"cell_type": "code", "metadata": {}, "source": "SKIP_TESTS = False\n"})
+    [problem] = problems(notebook, PROVIDED)
+    assert "sets SKIP_TESTS to something other than True" in problem
+
+
+def test_code_below_the_code_above_cell_is_reported(notebook):
+    index = cell_index(notebook, check_template.CODE_ABOVE)
+    notebook["cells"].insert(index + 1, {"cell_type": "code", "metadata": {}, "source": "x = 1\n"})
+    [problem] = problems(notebook, PROVIDED)
+    assert problem == f"code cell 'x = 1' sits below {check_template.CODE_ABOVE!r}"
+
+
+def test_solution_cell_works_on_its_own(notebook):
     """A grader that runs only the solution cell still gets a working solver."""
-    import numpy as np
-
     from helpers import is_valid_solution
 
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    solution = next(c for c in cells if c["metadata"].get("nbgrader", {}).get("solution"))
+    solution = next(c for c in notebook["cells"] if check_template.is_solution_cell(c))
     namespace: dict = {}
-    exec("".join(solution["source"]), namespace)
-    puzzle = np.load(ROOT / "data" / "very_easy_puzzle.npy")[0]
+    exec(check_template.source(solution), namespace)
+    puzzle = np.load(DATA / "very_easy_puzzle.npy")[0]
     assert is_valid_solution(puzzle, namespace["sudoku_solver"](puzzle))
