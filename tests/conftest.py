@@ -8,13 +8,16 @@ so tests import ``helpers`` and ``tools.*`` as the notebook and tools do.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from tools.layout import ASSIGNMENT_DATA, BENCH, CATEGORIES, DATA, NOTEBOOK, ROOT, SHARED  # noqa: F401 (for the tests)
+from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
 #: says so; the tests state it here rather than take it from the code under test.
@@ -25,6 +28,34 @@ EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500
 EVEREST_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 # Every given consistent, every blank with a candidate, and no solution.
 CONSISTENT_NO_SOLUTION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
+
+
+# On CI (CI=true) a skipped test fails the run unless its reason starts with
+# one of these: what the repository cannot hold (third-party code, optional
+# solvers) or a Python too old for the check.  Anything else that skips means
+# the repository has come to depend on something outside it.
+ALLOWED_SKIPS = ("optional:", "needs Python")
+_unexpected_skips: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason[len("Skipped: ") :] if reason.startswith("Skipped: ") else reason  # Python 3.8: no removeprefix
+        if not reason.startswith(ALLOWED_SKIPS):
+            _unexpected_skips.append(f"{report.nodeid}: {reason}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("CI") == "true" and _unexpected_skips and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if os.environ.get("CI") == "true" and _unexpected_skips:
+        terminalreporter.section("skips not allowed on CI")
+        for line in _unexpected_skips:
+            terminalreporter.write_line(line)
 
 
 def parse(text: str) -> np.ndarray:
@@ -66,3 +97,14 @@ def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_one
     rows = draw(st.lists(st.lists(column, min_size=1, max_size=max_ones, unique=True), max_size=max_rows))
     secondary = draw(st.sets(column, max_size=2))
     return rows, n_columns, secondary
+
+
+def stated_sha256(readme: Path) -> dict[str, str]:
+    """The SHA-256 a README states for each file, from its table rows of the
+    form ``| `name` | `64 hex digits` |``."""
+    rows = re.findall(r"^\| `([^`]+)` \| `([0-9a-f]{64})` \|$", readme.read_text(encoding="utf-8"), flags=re.M)
+    return dict(rows)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()

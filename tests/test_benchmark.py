@@ -15,10 +15,8 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import ASSIGNMENT_DATA, ROOT
+from conftest import DATA, ROOT
 from tools import alternatives, benchmark
-
-needs_shared = pytest.mark.skipif(not ASSIGNMENT_DATA.is_dir(), reason="../shared is absent")
 
 # A valid grid from a pattern; blanking its diagonal leaves one blank per
 # row, so the puzzle has exactly this grid as its solution.
@@ -112,23 +110,30 @@ def test_the_percentiles_run_from_the_fastest_to_the_slowest_call():
 # --- loading sets -----------------------------------------------------------
 
 
+def in_folder(tmp_path) -> benchmark.Folders:
+    """Every set read from under ``tmp_path``."""
+    return benchmark.Folders(tmp_path, tmp_path / "generated", tmp_path / "collections")
+
+
 def test_missing_sets_are_skipped_with_a_note(tmp_path):
-    sets, notes = benchmark.select_sets(["data", "17clue", "kaggle/2-3"], root=tmp_path, shared=tmp_path)
+    sets, notes = benchmark.select_sets(["generated", "17clue", "kaggle/2-3"], in_folder(tmp_path))
     assert sets == []
     assert len(notes) == len(benchmark.CATEGORIES) + 2
     assert all(note.startswith("skipped ") for note in notes)
 
 
 def test_an_unknown_set_name_gets_a_note(tmp_path):
-    _, notes = benchmark.select_sets(["nonsense"], root=tmp_path, shared=tmp_path)
+    _, notes = benchmark.select_sets(["nonsense"], in_folder(tmp_path))
     assert notes == ["no set named 'nonsense'"]
 
 
 def test_puzzle_lines_read_dots_and_zeros_as_blanks(tmp_path):
     text = "".join(str(v) for v in PUZZLE.ravel())
-    (tmp_path / "bench").mkdir()
-    (tmp_path / "bench" / benchmark.LINE_FILES["top1465"]).write_text(text.replace("0", ".") + "\n" + text + "\n\n")
-    [puzzles], notes = benchmark.select_sets(["top1465"], root=tmp_path, shared=tmp_path)
+    (tmp_path / "collections").mkdir()
+    (tmp_path / "collections" / benchmark.LINE_FILES["top1465"]).write_text(
+        text.replace("0", ".") + "\n" + text + "\n\n"
+    )
+    [puzzles], notes = benchmark.select_sets(["top1465"], in_folder(tmp_path))
     assert notes == []
     assert len(puzzles) == 2
     assert (puzzles.puzzles == PUZZLE).all()
@@ -138,14 +143,15 @@ def test_the_rated_csv_is_split_into_bands(tmp_path):
     puzzle = "".join(str(v) for v in PUZZLE.ravel())
     solution = "".join(str(v) for v in VALID.ravel())
     rows = [f"{puzzle},{solution},72,{rating}" for rating in ("0.0", "1.5", "7.8", "1.0")]
-    (tmp_path / "bench").mkdir()
-    (tmp_path / "bench" / benchmark.KAGGLE_FILE).write_text("puzzle,solution,clues,difficulty\n" + "\n".join(rows))
-    sets, _ = benchmark.select_sets(["kaggle"], root=tmp_path, shared=tmp_path)
+    (tmp_path / "collections").mkdir()
+    (tmp_path / "collections" / benchmark.KAGGLE_FILE).write_text(
+        "puzzle,solution,clues,difficulty\n" + "\n".join(rows)
+    )
+    sets, _ = benchmark.select_sets(["kaggle"], in_folder(tmp_path))
     assert {s.name: s.indices.tolist() for s in sets} == {"kaggle/0-1": [0], "kaggle/1-2": [1, 3], "kaggle/7-9": [2]}
     assert (sets[0].solutions == VALID).all()
 
 
-@needs_shared
 def test_the_assignment_sets_hold_their_unsolvable_puzzles():
     sets, notes = benchmark.select_sets(["assignment"])
     assert notes == []
@@ -154,14 +160,14 @@ def test_the_assignment_sets_hold_their_unsolvable_puzzles():
 
 # --- alternatives -----------------------------------------------------------
 
-ALTERNATIVES = {alt.name: alt for alt in alternatives.alternatives(benchmark.BASELINE)}
+ALTERNATIVES = {alt.name: alt for alt in alternatives.alternatives()}
 
 
 @pytest.mark.parametrize("name", sorted(ALTERNATIVES))
 def test_an_alternative_solves_and_reports_no_solution(name):
     alternative = ALTERNATIVES[name]
     if alternative.solver is None:
-        pytest.skip(f"{name}: {alternative.unavailable}")
+        pytest.skip(alternative.unavailable)
     assert benchmark.is_right(PUZZLE, alternative.solver(PUZZLE.astype(np.int8)), VALID)
     assert benchmark.is_right(CLASH, alternative.solver(CLASH.astype(np.int8)), NONE)
 
@@ -217,7 +223,6 @@ def test_progress_stays_quiet_off_a_terminal_on_a_short_run():
 # --- the command line -------------------------------------------------------
 
 
-@needs_shared
 def test_a_run_writes_json_and_markdown(tmp_path):
     status = run_main("--sets", "assignment/hard", "--sample", "3", "--alt-limit", "2", "--out", str(tmp_path))
     assert status == 0
@@ -232,7 +237,6 @@ def test_a_run_writes_json_and_markdown(tmp_path):
     assert "### Our solver" in markdown and "| assignment/hard | 3 of 15 | 3/3 | 0 |" in markdown
 
 
-@needs_shared
 def test_a_later_run_keeps_the_sets_it_did_not_measure(tmp_path):
     run_main("--sets", "assignment/easy", "--sample", "2", "--alternatives", "--out", str(tmp_path))
     run_main("--sets", "assignment/hard", "--sample", "2", "--alternatives", "--out", str(tmp_path))
@@ -240,7 +244,6 @@ def test_a_later_run_keeps_the_sets_it_did_not_measure(tmp_path):
     assert list(report["sets"]) == ["assignment/easy", "assignment/hard"]
 
 
-@needs_shared
 def test_the_ablation_turns_off_every_switch_and_restores_them(tmp_path):
     status = run_main("--ablation", "--sets", "assignment/medium", "--sample", "2", "--out", str(tmp_path))
     assert status == 0
@@ -252,7 +255,6 @@ def test_the_ablation_turns_off_every_switch_and_restores_them(tmp_path):
     assert helpers.engine(helpers.SUDOKU_BOX).optimisations == helpers.Optimisations()
 
 
-@needs_shared
 def test_the_ablation_records_the_slowest_puzzle_of_each_run(tmp_path):
     run_main("--ablation", "--sets", "assignment/medium", "--sample", "3", "--out", str(tmp_path))
     report = json.loads((tmp_path / benchmark.JSON_NAME).read_text())
@@ -285,8 +287,8 @@ def test_help_documents_the_options_with_examples(capsys):
 def test_clashing_set_repeats_a_given_in_every_puzzle():
     from tools.benchmark import clashing_sets
 
-    (clashing,), missing = clashing_sets(ROOT / "data")
-    solvable = sum(int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in (ROOT / "data").glob("*_solution.npy"))
+    (clashing,), missing = clashing_sets(DATA)
+    solvable = sum(int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in DATA.glob("*_solution.npy"))
     assert not missing and len(clashing) == solvable == 45
     assert (clashing.solutions == -1).all()
     for puzzle in clashing.puzzles:
@@ -317,7 +319,7 @@ def test_the_categories_are_never_split():
 
 
 def test_a_part_takes_its_own_generated_file_only():
-    tuning, evaluation = numbered_set("generated/tuning", 2), numbered_set("generated/evaluation", 2)
+    tuning, evaluation = numbered_set("generated-hard:tuning", 2), numbered_set("generated-hard:evaluation", 2)
     assert benchmark.part_of(tuning, "tuning") is tuning
     assert benchmark.part_of(evaluation, "tuning") is None
 
@@ -327,10 +329,20 @@ def test_a_part_of_a_set_sorts_with_its_group():
     assert benchmark.set_order("kaggle/7-9:evaluation") > benchmark.set_order("top1465:evaluation")
 
 
-def test_the_generated_sets_are_read_from_data():
-    sets, missing = benchmark.select_sets(["generated"])
+def test_the_generated_collections_are_read_from_data_generated_one_file_a_part():
+    sets, missing = benchmark.select_sets(["generated-hard"], benchmark.Folders(generated=ROOT / "data" / "generated"))
     assert not missing
-    assert [s.name for s in sets] == ["generated/tuning", "generated/evaluation"]
+    assert [s.name for s in sets] == ["generated-hard:tuning", "generated-hard:evaluation"]
+    assert [s.source for s in sets] == ["data/generated/hard_tuning.txt", "data/generated/hard_evaluation.txt"]
+
+
+def test_the_assignment_and_the_generated_categories_are_read_from_data():
+    sets, missing = benchmark.select_sets(["assignment", "generated"])
+    assert not missing
+    names = [f"{group}/{category}" for group in ("assignment", "generated") for category in benchmark.CATEGORIES]
+    assert [s.name for s in sets] == names
+    assert sets[0].source == "data/very_easy_puzzle.npy"
+    assert sets[-1].source == "data/generated/hard_puzzle.npy"
 
 
 def test_the_slowest_tenth_holds_the_puzzles_plain_dancing_links_finds_hardest(tmp_path):
@@ -362,7 +374,7 @@ def test_details_in_seconds_are_reported_in_ms():
 
 
 def test_a_run_counts_rows_for_ours_and_plain_dlx(ours):
-    plain = [a for a in alternatives.alternatives(benchmark.BASELINE) if a.name == "plain-dlx"]
+    plain = [a for a in alternatives.alternatives() if a.name == "plain-dlx"]
     puzzle_set = benchmark.new_set("everest", ROOT / "everest", np.array([int(c) for c in EVEREST_LINE]), None)
     result = benchmark.compare(puzzle_set, ours, plain, alt_limit=1)
     ours_result, plain_result = result.solvers

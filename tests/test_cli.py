@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import ASSIGNMENT_DATA, CATEGORIES, ROOT
+from conftest import CATEGORIES, DATA, ROOT
 from helpers import is_valid_solution
 from tools import solve as solve_cli
 
@@ -413,14 +413,13 @@ def test_check_accepts_right_txt_solutions(tmp_path, cli):
     assert summary_value(out, "checked") == "2 compared, 0 mismatches"
 
 
-@pytest.mark.skipif(not ASSIGNMENT_DATA.is_dir(), reason="../shared/assignment/data is absent")
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_check_accepts_the_assignment_solutions(cli, category):
     status, out, err = cli(
-        ASSIGNMENT_DATA / f"{category}_puzzle.npy",
+        DATA / f"{category}_puzzle.npy",
         "--check",
         "--solutions",
-        ASSIGNMENT_DATA / f"{category}_solution.npy",
+        DATA / f"{category}_solution.npy",
     )
     assert (status, err) == (0, "")
     assert summary_value(out, "checked") == "15 compared, 0 mismatches"

@@ -8,7 +8,7 @@ import ast
 import numpy as np
 import pytest
 
-from conftest import ASSIGNMENT_DATA, DATA, NO_SOLUTION, ROOT, stored_cases
+from conftest import DATA, GENERATED, NO_SOLUTION, ROOT, stored_cases
 from helpers import is_valid_solution
 from tools import csp
 from tools.csp import SearchBudgetExceeded, SudokuCSP, count_solutions, solve, sudoku_solver
@@ -31,8 +31,8 @@ def grid(text: str) -> np.ndarray:
     return np.array([int(ch) for ch in text], dtype=np.int64).reshape(9, 9)
 
 
-ASSIGNMENT_CASES = stored_cases(ASSIGNMENT_DATA, "assignment")
-PROJECT_CASES = stored_cases(DATA, "data")
+ASSIGNMENT_CASES = stored_cases(DATA, "assignment")
+PROJECT_CASES = stored_cases(GENERATED, "generated")
 
 
 # ---------------------------------------------------------------------------
@@ -40,7 +40,6 @@ PROJECT_CASES = stored_cases(DATA, "data")
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not ASSIGNMENT_CASES, reason="../shared/assignment/data is absent")
 @pytest.mark.parametrize("puzzle, expected", ASSIGNMENT_CASES)
 def test_assignment_puzzle_gets_stored_answer(puzzle, expected):
     assert np.array_equal(sudoku_solver(puzzle), expected)

@@ -1,4 +1,5 @@
-"""The project's puzzles in ``data/`` and their generator, ``tools/make_data.py``.
+"""The project's puzzles in ``data/generated/`` and their generator, ``tools/make_data.py``,
+and the assignment's handed-out files in ``data/``, kept unchanged.
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (checked
@@ -20,7 +21,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import ASSIGNMENT_DATA, CATEGORIES, DATA, NO_SOLUTION, ROOT
+from conftest import CATEGORIES, DATA, GENERATED, NO_SOLUTION, ROOT, sha256, stated_sha256
 from helpers import is_valid_solution
 from tools import csp, make_data
 
@@ -95,7 +96,7 @@ def kind_of(puzzle: np.ndarray) -> str:
 
 def load(category: str) -> tuple[np.ndarray, np.ndarray]:
     """The committed puzzles and solutions of ``category``."""
-    return np.load(DATA / f"{category}_puzzle.npy"), np.load(DATA / f"{category}_solution.npy")
+    return np.load(GENERATED / f"{category}_puzzle.npy"), np.load(GENERATED / f"{category}_solution.npy")
 
 
 def is_unsolvable(solution: np.ndarray) -> bool:
@@ -140,7 +141,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subproces
 def test_generator_reproduces_committed_file(generated, category, kind):
     out, _ = generated
     name = f"{category}_{kind}.npy"
-    assert (out / name).read_bytes() == (DATA / name).read_bytes()
+    assert (out / name).read_bytes() == (GENERATED / name).read_bytes()
 
 
 def test_generator_prints_nothing_to_stdout(generated):
@@ -171,13 +172,26 @@ def test_solutions_have_the_category_dtype(category):
     assert (solutions.shape, solutions.dtype) == ((PUZZLES, SIDE, SIDE), SOLUTION_DTYPES[category])
 
 
-@pytest.mark.skipif(not ASSIGNMENT_DATA.is_dir(), reason="../shared/assignment/data is absent")
 @pytest.mark.parametrize("kind", FILE_KINDS)
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_format_equals_the_assignment_files(category, kind):
-    ours = np.load(DATA / f"{category}_{kind}.npy")
-    theirs = np.load(ASSIGNMENT_DATA / f"{category}_{kind}.npy")
+    ours = np.load(GENERATED / f"{category}_{kind}.npy")
+    theirs = np.load(DATA / f"{category}_{kind}.npy")
     assert (ours.shape, ours.dtype) == (theirs.shape, theirs.dtype)
+
+
+@pytest.mark.parametrize("kind", FILE_KINDS)
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_the_handed_out_files_are_unchanged(category, kind):
+    """data/README.md states each handed-out file's SHA-256, as the unit gave it."""
+    name = f"{category}_{kind}.npy"
+    assert sha256(DATA / name) == stated_sha256(DATA / "README.md")[name]
+
+
+def test_data_holds_the_handed_out_files_and_the_generated_folder_only():
+    names = sorted(path.name for path in DATA.iterdir())
+    handed_out = sorted(f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS)
+    assert names == sorted(handed_out + ["README.md", GENERATED.name])
 
 
 @pytest.mark.parametrize("category", CATEGORIES)

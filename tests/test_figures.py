@@ -36,7 +36,7 @@ def make_results(folder: Path, with_others: bool = True) -> Path:
     """A benchmark report on two puzzles of each ``data/`` set, written into ``folder``."""
     ours = benchmark.load_ours()
     others = [alternatives.Alternative("ours again", "the same solver", ours)] if with_others else []
-    sets, _ = benchmark.select_sets(["data"])
+    sets, _ = benchmark.select_sets(["generated"])
     run: dict = {"sets": {}, "ablation": {}}
     for puzzle_set in sets:
         result = benchmark.compare(puzzle_set.sample(PUZZLES_PER_SET), ours, others, PUZZLES_PER_SET)
@@ -92,7 +92,7 @@ def test_sets_missing_from_the_results_are_noted(results, tmp_path, capsys):
     assert draw("times", "--results", results, "--out", tmp_path) == 0
     err = capsys.readouterr().err
     assert "note: times: no results for assignment/hard" in err
-    assert "note: times: no results for data/" not in err
+    assert "note: times: no results for generated/" not in err
 
 
 # --- missing or unusable results ----------------------------------------------

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ASSIGNMENT_DATA, NOTEBOOK, ROOT
+from conftest import GENERATED, NOTEBOOK, ROOT
 from tools.handin import HANDIN_FILES, make_handin
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
@@ -51,16 +51,14 @@ def run_notebook(folder: Path) -> list:
     return [cell for cell in notebook.cells if cell.cell_type == "code"]
 
 
-@pytest.fixture(scope="module", params=["own data", "handed-out data"])
+@pytest.fixture(scope="module", params=["handed-out puzzles", "other puzzles"])
 def handin_run(request, tmp_path_factory) -> list:
-    """The hand-in run top to bottom: with the project's own ``data/``, and with
-    the assignment's handed-out files in its place, unchanged."""
+    """The hand-in run top to bottom: as it is, with the assignment's puzzles
+    in ``data/``, and with other puzzles of the same format in their place
+    (the project's own, from ``data/generated/``), as a marker's own would be."""
     folder = make_handin(tmp_path_factory.mktemp("handin") / "sudoku-submission")
-    if request.param == "handed-out data":
-        handed_out = sorted(ASSIGNMENT_DATA.glob("*.npy"))
-        if not handed_out:
-            pytest.skip("../shared/assignment/data is absent")
-        for path in handed_out:
+    if request.param == "other puzzles":
+        for path in sorted(GENERATED.glob("*.npy")):
             shutil.copyfile(path, folder / "data" / path.name)
     return run_notebook(folder)
 
@@ -97,7 +95,7 @@ def imported_modules(source: str) -> set:
     return names
 
 
-@pytest.mark.skipif(sys.version_info < (3, 10), reason="sys.stdlib_module_names is new in Python 3.10")
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
 def test_notebook_and_helpers_import_only_numpy_the_standard_library_and_helpers():
     cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
     sources = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import ROOT
+from conftest import GENERATED
 from tools import make_hard
 
-FILES = {part: ROOT / "data" / name for part, (name, _) in make_hard.FILES.items()}
+FILES = {part: GENERATED / name for part, (name, _) in make_hard.FILES.items()}
 
 
 def lines(part: str) -> list[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import ASSIGNMENT_DATA, DATA, stored_cases
+from conftest import DATA, GENERATED, stored_cases
 from helpers import is_valid_solution
 
-ASSIGNMENT_CASES = stored_cases(ASSIGNMENT_DATA, "assignment")
-PROJECT_CASES = stored_cases(DATA, "data")
+ASSIGNMENT_CASES = stored_cases(DATA, "assignment")
+PROJECT_CASES = stored_cases(GENERATED, "generated")
 
 
 def check_answer(sudoku_solver, puzzle, expected):
@@ -22,7 +22,6 @@ def check_answer(sudoku_solver, puzzle, expected):
         assert is_valid_solution(puzzle, answer)
 
 
-@pytest.mark.skipif(not ASSIGNMENT_CASES, reason="../shared/assignment/data is absent")
 @pytest.mark.parametrize("puzzle, expected", ASSIGNMENT_CASES)
 def test_assignment_puzzle_gets_stored_answer(sudoku_solver, puzzle, expected):
     check_answer(sudoku_solver, puzzle, expected)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from conftest import ASSIGNMENT_DATA, CONSISTENT_NO_SOLUTION, DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, parse
+from conftest import CONSISTENT_NO_SOLUTION, DATA, EVEREST, EVEREST_SOLUTION, GENERATED, NO_SOLUTION, parse
 from helpers import (
     SUDOKU_BOX,
     SUDOKU_SIZE,
@@ -157,7 +157,7 @@ SEARCHED = [
     (parse(CONSISTENT_NO_SOLUTION), np.full((SUDOKU_SIZE, SUDOKU_SIZE), NO_SOLUTION)),
 ] + [
     (puzzle, answer)
-    for puzzle, answer in stored_pairs(DATA, "hard") + stored_pairs(ASSIGNMENT_DATA, "hard")
+    for puzzle, answer in stored_pairs(GENERATED, "hard") + stored_pairs(DATA, "hard")
     if reaches_search(puzzle)
 ]
 

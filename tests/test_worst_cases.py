@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import BENCH, EVEREST, NO_SOLUTION, parse
+from conftest import COLLECTIONS, EVEREST, NO_SOLUTION, parse
 from helpers import SUDOKU_SIZE as SIZE
 from helpers import count_solutions, is_valid_solution, solve_sudoku
 
-TOP1465 = BENCH / "magictour_top1465.txt"
-ROYLE_17 = BENCH / "17clue_royle_49151.txt"
+TOP1465 = COLLECTIONS / "magictour_top1465.txt"
+ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"
 TOP_PUZZLES = 10  #: how many of the first lines of top1465 are taken
 MINIMAL_PUZZLES = 5  #: ... and of the 17-clue collection
 DESCENDING = [9, 8, 7, 6, 5, 4, 3, 2, 1]
@@ -38,9 +38,7 @@ SPARSE_NO_SOLUTION = "0000400000000000036030008000000007007900004020000000000000
 
 
 def first_lines(path: Path, count: int) -> list[str]:
-    """The first ``count`` puzzles of a one-per-line collection, or none if it is absent."""
-    if not path.exists():
-        return []
+    """The first ``count`` puzzles of a one-per-line collection."""
     with path.open(encoding="ascii") as lines:
         return [next(lines).strip() for _ in range(count)]
 
@@ -72,14 +70,12 @@ def test_hard_puzzle_has_one_solution(text):
     assert count_solutions(parse(text)) == 1
 
 
-@pytest.mark.skipif(not TOP, reason="../shared/bench/magictour_top1465.txt is absent")
 @pytest.mark.parametrize("text", TOP)
 def test_top1465_puzzle_gets_a_valid_answer(sudoku_solver, text):
     puzzle = parse(text)
     assert is_valid_solution(puzzle, sudoku_solver(puzzle.copy()))
 
 
-@pytest.mark.skipif(not MINIMAL, reason="../shared/bench/17clue_royle_49151.txt is absent")
 @pytest.mark.parametrize("text", MINIMAL)
 def test_17_clue_puzzle_gets_a_valid_answer(sudoku_solver, text):
     puzzle = parse(text)

@@ -5,9 +5,12 @@ taking a 9 x 9 puzzle (0 = blank) and returning a 9 x 9 array, all -1 when
 there is no solution.
 
 ``baseline``
-    ``../shared/bench/baseline_dlx.py``, a straightforward dancing-links
-    ``sudoku_solver``, imported from its path.  It rebuilds its matrix on
-    every call, so on easy puzzles it measures mostly that set-up.
+    The dancing-links ``sudoku_solver`` of a public repository of this
+    coursework (JSH4a/Sudoku-Solver), adapted as a module, imported from the
+    path in the environment variable ``BASELINE_ENV``.  It is third-party code,
+    so it is never committed; without it the baseline is skipped.  It
+    rebuilds its matrix on every call, so on easy puzzles it measures mostly
+    that set-up.
 ``plain-dlx``
     ``PlainDLX`` below: Knuth's dancing links with his S heuristic and
     nothing else, on a matrix built once.  Each call covers the givens' rows,
@@ -38,6 +41,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -56,6 +60,13 @@ Details = Callable[[], dict[str, float]]  #: numbers about a solver's last call,
 
 CELLS = SIZE * SIZE  #: 81
 ALTERNATIVE_NAMES = ("baseline", "plain-dlx", "exact-cover", "dlx")
+#: the environment variable naming the baseline's file (third-party code, not committed)
+BASELINE_ENV = "BASELINE_DLX"
+#: why an optional solver is missing, and how to supply it
+MISSING_BASELINE = (
+    f"optional: the coursework baseline is third-party code, not in the repository; set {BASELINE_ENV} to the "
+    "path of JSH4a/Sudoku-Solver's dancing-links solver saved as a module that defines sudoku_solver"
+)
 
 
 @dataclass(frozen=True)
@@ -328,8 +339,11 @@ def _take_back(chosen: list[_Node]) -> None:
 # ---------------------------------------------------------------------------
 
 
-def load_baseline(path: Path) -> Solver:
-    """The ``sudoku_solver`` defined by the Python file at ``path``."""
+def load_baseline(path: Path | None) -> Solver:
+    """The ``sudoku_solver`` defined by the Python file at ``path``; raises
+    ``FileNotFoundError`` when there is no such file (or no path)."""
+    if path is None or not Path(path).is_file():
+        raise FileNotFoundError(path)
     spec = importlib.util.spec_from_file_location("baseline_dlx", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot import {path}")
@@ -398,11 +412,19 @@ def dlx_solver() -> Solver:
     return solve
 
 
-def alternatives(baseline_path: Path) -> list[Alternative]:
+def baseline_path() -> Path | None:
+    """The baseline's file as ``BASELINE_ENV`` names it, None when unset."""
+    value = os.environ.get(BASELINE_ENV)
+    return Path(value) if value else None
+
+
+def alternatives(baseline: Path | None = None) -> list[Alternative]:
     """The alternatives of ``ALTERNATIVE_NAMES``, in that order, each with its
-    solver or the reason it is not available."""
+    solver or the reason it is not available.  ``baseline`` is the baseline's
+    file (default: ``baseline_path()``)."""
+    baseline = baseline or baseline_path()
     makers = {
-        "baseline": ("dancing links, matrix rebuilt every call", lambda: load_baseline(baseline_path)),
+        "baseline": ("dancing links, matrix rebuilt every call", lambda: load_baseline(baseline)),
         "plain-dlx": ("Knuth's dancing links, matrix built once", PlainDLX),
         "exact-cover": ("PyPI exact-cover, a C extension", ExactCoverSolver),
         "dlx": ("PyPI dlx, pure Python", dlx_solver),
@@ -414,8 +436,9 @@ def alternatives(baseline_path: Path) -> list[Alternative]:
             solver = make()
             found.append(Alternative(name, description, solver, details=getattr(solver, "details", None)))
         except FileNotFoundError:
-            found.append(Alternative(name, description, unavailable=f"{baseline_path} not found"))
+            reason = MISSING_BASELINE if baseline is None else f"optional: {baseline} not found"
+            found.append(Alternative(name, description, unavailable=reason))
         except ImportError:
-            reason = "not installed (pip install -r requirements-bench.txt)"
+            reason = f"optional: the PyPI package {name} is not installed (pip install --group bench)"
             found.append(Alternative(name, description, unavailable=reason))
     return found

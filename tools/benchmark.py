@@ -11,28 +11,30 @@ must get all -1.  The 17-clue and top1465 collections store no solutions, but
 every puzzle in them has exactly one.
 
 Puzzle sets (select with ``--sets``, by group or by full name)
-    data/<category>        the project's puzzles in ``data/``
-    assignment/<category>  ``../shared/assignment/data``
+    assignment/<category>  the assignment's sample puzzles, ``data/``
+    generated/<category>   the project's puzzles of the same kinds,
+                           ``data/generated/`` (``tools/make_data.py``)
     clashing               the solvable puzzles of ``data/``, each with a given
                            repeated in its row: all must get -1 at once
-    17clue                 ``../shared/bench/17clue_royle_49151.txt``
-    top1465                ``../shared/bench/magictour_top1465.txt``
+    17clue                 ``collections/17clue_royle_49151.txt``
+    top1465                ``collections/magictour_top1465.txt``
     top1465-slow           the tenth of top1465 that plain dancing links finds
                            hardest (``slowest_tenth``): puzzles that need a
                            long search, picked by a solver that is not ours
-    kaggle/<band>          ``../shared/bench/kaggle_rated_sample_7034.csv``,
+    kaggle/<band>          ``collections/kaggle_rated_sample_7034.csv``,
                            split into bands of its difficulty rating
-    generated/<part>       ``data/generated_hard_<part>.txt``, made by
+    generated-hard         ``data/generated/hard_<part>.txt`` and
+    generated-hardest      ``data/generated/hardest_<part>.txt``, made by
                            ``tools/make_hard.py`` with one seed per part
 with <category> one of very_easy, easy, medium, hard.  Sets missing on disk
 are skipped with a note.
 
 Parts (``--part``; ``docs/tuning.md`` says why): the *tuning* part of a
-collection of ``../shared/bench`` (17clue, top1465, top1465-slow, kaggle) is
-its puzzles at even 0-based positions in the file, the *evaluation* part
-those at odd positions, and the set's name gets ``:tuning`` or
-``:evaluation``; of the generated sets the part picks the file.  The
-project's and the assignment's categories (and clashing) are always whole.
+public collection (17clue, top1465, top1465-slow, kaggle) is its puzzles at
+even 0-based positions in the file, the *evaluation* part those at odd
+positions; of the generated collections the part picks the file.  Either
+way the set's name gets ``:tuning`` or ``:evaluation``.  The assignment's
+and the project's categories (and clashing) are always whole.
 
 Rows tried: for each puzzle the results also count the rows the search
 tried, for our solver (``helpers.SudokuEngine.rows_tried``, 0 when the first
@@ -41,9 +43,10 @@ into the adapter's numpy set-up and the C call.  For the slowest puzzle of
 each set our solver is run again, ``PHASE_REPEATS`` times, to say where its
 time goes (``phase_times``).
 
-Alternatives (``tools/alternatives.py``: the baseline, and the PyPI packages
-exact-cover and dlx from ``pip install -r requirements-bench.txt``; those not
-installed are skipped with a note) run after our solver has been timed
+Alternatives (``tools/alternatives.py``: the baseline, which is third-party
+code and not in the repository (``BASELINE_ENV`` names the file), and the PyPI
+packages exact-cover and dlx of the ``bench`` dependency group; those not
+available are skipped with a note) run after our solver has been timed
 alone on every puzzle of the set (its own figures).  They run interleaved with
 ours, puzzle by puzzle in a rotating order, so that a busy machine, and the
 cache misses that interleaving causes, slow every solver alike; each is
@@ -60,8 +63,8 @@ percentile and maximum time, and ``percentiles_ms``: the time at every whole
 percentile 0..100 (to ``SIGNIFICANT_DIGITS`` digits), from which
 ``tools/figures.py`` draws the distributions.
 
-Results are merged, keyed by set name, into ``results/benchmark.json`` and
-rewritten as tables in ``results/benchmark.md``; the tables of this run go to
+Results are merged, keyed by set name, into ``docs/results/benchmark.json`` and
+rewritten as tables in ``docs/results/benchmark.md``; the tables of this run go to
 stdout, progress to stderr.  The exit status is 1 when our solver gave a
 wrong answer.
 """
@@ -94,21 +97,31 @@ import helpers
 from helpers import EMPTY, NO_SOLUTION, is_valid_solution
 from helpers import SUDOKU_SIZE as SIZE
 from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Details, Solver, alternatives
-from tools.layout import CATEGORIES, ROOT, SHARED
-from tools.make_hard import FILES as GENERATED_FILES
+from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, RESULTS, ROOT
 from tools.make_hard import ISOMORPHS, effort, random_symmetry
 from tools.notebook_code import NOTEBOOK, load_solver
 
-GROUPS = ("data", "assignment", "clashing", "17clue", "top1465", "top1465-slow", "kaggle", "generated")
+GROUPS = (
+    "assignment",
+    "generated",
+    "clashing",
+    "17clue",
+    "top1465",
+    "top1465-slow",
+    "kaggle",
+    "generated-hard",
+    "generated-hardest",
+)
 PARTS = ("tuning", "evaluation")
 #: groups whose sets are split by the parity of each puzzle's position in its file
 SPLIT_GROUPS = ("17clue", "top1465", "top1465-slow", "kaggle")
+#: generated collections, one file a part: ``data/generated/<stem>_<part>.txt`` by group
+PART_FILE_STEMS = {"generated-hard": "hard", "generated-hardest": "hardest"}
 SLOW_SHARE = 10  #: top1465-slow holds 1/SLOW_SHARE of top1465
 SLOW_SEED = 1465  #: seeds the symmetries over which top1465-slow averages the effort
 PHASE_REPEATS = 5  #: runs of the slowest puzzle of a set when timing its phases
-LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in shared/bench
-KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in shared/bench
-BASELINE = SHARED / "bench" / "baseline_dlx.py"
+LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in collections/
+KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in collections/
 # Ratings run from 0 to 8.5, about 1000 puzzles per unit up to 7 and only
 # 100 above it, so everything from 7 up forms one band.
 KAGGLE_BAND_EDGES = (0, 1, 2, 3, 4, 5, 6, 7, 9)
@@ -127,7 +140,7 @@ WRONG_EXAMPLES = 5  #: how many indices of wrong answers a result keeps
 PROGRESS_TTY_INTERVAL_S = 0.2
 PROGRESS_LOG_AFTER_S = 5.0  #: when stderr is not a terminal, stay quiet this long
 PROGRESS_LOG_INTERVAL_S = 10.0
-DEFAULT_OUT = ROOT / "results"
+DEFAULT_OUT = RESULTS
 JSON_NAME = "benchmark.json"
 SCHEMA = 2  #: the layout of benchmark.json; results in another layout are not merged
 MARKDOWN_NAME = "benchmark.md"
@@ -188,12 +201,11 @@ def new_set(name: str, source: Path, puzzles: np.ndarray, solutions: np.ndarray 
 
 
 def display_path(path: Path) -> str:
-    """``path`` relative to the repo root when it lies in the repo or beside it
-    (``../shared/...``), else as given."""
+    """``path`` relative to the repo root when it lies in the repo, else as given."""
     path = Path(path).resolve()
-    if not path.is_relative_to(ROOT.parent):
+    if not path.is_relative_to(ROOT):
         return str(path)
-    return os.path.relpath(path, ROOT)
+    return path.relative_to(ROOT).as_posix()
 
 
 def grids_from_strings(lines: Iterable[str], source: Path) -> np.ndarray:
@@ -260,7 +272,7 @@ def clashing_sets(folder: Path) -> Loaded:
     """Puzzles that repeat a given: every solvable puzzle of ``folder``'s
     categories with its first given copied into the first blank of its row.
     Each must get all -1, found before any search."""
-    found, missing = category_sets(folder, "data")
+    found, missing = category_sets(folder, "assignment")
     grids = []
     for puzzle_set in found:
         for puzzle, solution in zip(puzzle_set.puzzles, puzzle_set.solutions):
@@ -298,13 +310,12 @@ def slowest_tenth(path: Path) -> Loaded:
     return [tenth], {}
 
 
-def generated_sets(folder: Path) -> Loaded:
-    """``generated/tuning`` and ``generated/evaluation``, from ``tools/make_hard.py``'s files."""
+def part_file_sets(folder: Path, group: str) -> Loaded:
+    """``<group>:tuning`` and ``<group>:evaluation`` of a generated collection
+    (``tools/make_hard.py``), one file a part."""
     sets, missing = [], {}
     for part in PARTS:
-        name = f"generated/{part}"
-        path = folder / GENERATED_FILES[part][0]
-        found, absent = line_set(path, name)
+        found, absent = line_set(folder / f"{PART_FILE_STEMS[group]}_{part}.txt", f"{group}:{part}")
         sets += found
         missing |= absent
     return sets, missing
@@ -317,8 +328,8 @@ def part_of(puzzle_set: PuzzleSet, part: str | None) -> PuzzleSet | None:
     if part is None:
         return puzzle_set
     group = group_of(puzzle_set.name)
-    if group == "generated":
-        return puzzle_set if puzzle_set.name == f"generated/{part}" else None
+    if group in PART_FILE_STEMS:
+        return puzzle_set if puzzle_set.name == f"{group}:{part}" else None
     if group not in SPLIT_GROUPS:
         return puzzle_set
     keep = np.flatnonzero(puzzle_set.indices % 2 == PARTS.index(part))
@@ -333,22 +344,31 @@ def part_of(puzzle_set: PuzzleSet, part: str | None) -> PuzzleSet | None:
     )
 
 
-def load_group(group: str, root: Path = ROOT, shared: Path = SHARED) -> Loaded:
+@dataclass(frozen=True)
+class Folders:
+    """Where the sets are read from (tests point them at a temporary folder)."""
+
+    data: Path = DATA  #: the assignment's categories
+    generated: Path = GENERATED  #: the project's categories and generated collections
+    collections: Path = COLLECTIONS  #: the public collections
+
+
+def load_group(group: str, folders: Folders = Folders()) -> Loaded:
     """The sets of one group, and what is missing from it."""
-    if group == "data":
-        return category_sets(root / "data", "data")
-    if group == "clashing":
-        return clashing_sets(root / "data")
     if group == "assignment":
-        return category_sets(shared / "assignment" / "data", "assignment")
-    if group in LINE_FILES:
-        return line_set(shared / "bench" / LINE_FILES[group], group)
-    if group == "top1465-slow":
-        return slowest_tenth(shared / "bench" / LINE_FILES["top1465"])
-    if group == "kaggle":
-        return kaggle_sets(shared / "bench" / KAGGLE_FILE)
+        return category_sets(folders.data, "assignment")
     if group == "generated":
-        return generated_sets(root / "data")
+        return category_sets(folders.generated, "generated")
+    if group == "clashing":
+        return clashing_sets(folders.data)
+    if group in LINE_FILES:
+        return line_set(folders.collections / LINE_FILES[group], group)
+    if group == "top1465-slow":
+        return slowest_tenth(folders.collections / LINE_FILES["top1465"])
+    if group == "kaggle":
+        return kaggle_sets(folders.collections / KAGGLE_FILE)
+    if group in PART_FILE_STEMS:
+        return part_file_sets(folders.generated, group)
     raise ValueError(f"unknown group {group!r}; choose from {', '.join(GROUPS)}")
 
 
@@ -367,15 +387,13 @@ def concerns(selector: str, missing: str) -> bool:
     return picks(selector, missing) or group_of(selector) == missing
 
 
-def select_sets(
-    selectors: Sequence[str], root: Path = ROOT, shared: Path = SHARED
-) -> tuple[list[PuzzleSet], list[str]]:
+def select_sets(selectors: Sequence[str], folders: Folders = Folders()) -> tuple[list[PuzzleSet], list[str]]:
     """The sets named by ``selectors`` (groups like ``kaggle`` or sets like
     ``kaggle/2-3``), in ``GROUPS`` order, and notes on what was skipped."""
     sets, missing = [], {}
     for group in GROUPS:
         if any(group_of(selector) == group for selector in selectors):
-            found, absent = load_group(group, root, shared)
+            found, absent = load_group(group, folders)
             sets += [s for s in found if any(picks(selector, s.name) for selector in selectors)]
             missing |= {name: why for name, why in absent.items() if any(concerns(s, name) for s in selectors)}
     notes = [f"skipped {name}: {why}" for name, why in missing.items()]
@@ -1190,7 +1208,7 @@ def non_negative(text: str) -> int:
 def chosen_alternatives(names: Sequence[str], notes: list[str]) -> list[Alternative]:
     """The requested alternatives that are available; a note for each that is not."""
     found = []
-    for alternative in alternatives(BASELINE):
+    for alternative in alternatives():
         if alternative.name not in names:
             continue
         if alternative.solver is None:

@@ -84,17 +84,18 @@ CHART_MARGIN_INCHES = 1.9  #: room above and below the rows: title, legend, axis
 GROUP_GAP = 0.6  #: extra space between groups of sets, in rows
 #: one colour per group of sets (tab10), so a set's group shows at a glance
 GROUP_COLOURS = {
-    "data": "#1f77b4",
+    "generated": "#1f77b4",
     "assignment": "#ff7f0e",
     "17clue": "#2ca02c",
     "top1465": "#d62728",
     "kaggle": "#9467bd",
     "top1465-slow": "#8c564b",
-    "generated": "#e377c2",
+    "generated-hard": "#e377c2",
+    "generated-hardest": "#bcbd22",
 }
 OTHER_GROUP_COLOUR = "#7f7f7f"
 #: the sets the times figure expects; kaggle's bands are drawn when present
-EXPECTED_SETS = [f"{group}/{c}" for group in ("data", "assignment") for c in CATEGORIES]
+EXPECTED_SETS = [f"{group}/{c}" for group in ("generated", "assignment") for c in CATEGORIES]
 EXPECTED_SETS += ["17clue:evaluation", "top1465:evaluation"]
 #: of a collection measured in parts (docs/tuning.md), the charts show this one
 SHOWN_PART = "evaluation"

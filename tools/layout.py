@@ -1,9 +1,11 @@
 """Where the project keeps things: one home for the paths and names that the
 tools and the tests share.
 
-``../shared`` (next to the project folder) holds the assignment's material and
-the benchmark collections; it is not committed, and whatever reads it says so
-and carries on when it is absent.
+Everything the project reads lives inside the project folder: the
+assignment's sample puzzles in ``data/``, the project's own generated puzzles
+in ``data/generated/``, the public benchmark collections in ``collections/``
+(each with its source in ``collections/README.md``), and measurements in
+``docs/results/``.
 """
 
 from __future__ import annotations
@@ -12,10 +14,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent  #: the project folder
 NOTEBOOK = ROOT / "sudoku.ipynb"
-DATA = ROOT / "data"  #: the project's puzzles, in the assignment's format
-RESULTS = ROOT / "results"
-SHARED = ROOT.parent / "shared"
-ASSIGNMENT_DATA = SHARED / "assignment" / "data"  #: the assignment's 60 sample puzzles
-BENCH = SHARED / "bench"  #: the benchmark collections
+DATA = ROOT / "data"  #: the assignment's 60 sample puzzles and their solutions, as handed out
+GENERATED = DATA / "generated"  #: the project's own generated puzzles (tools/make_data.py, tools/make_hard.py)
+COLLECTIONS = ROOT / "collections"  #: the public benchmark collections (collections/README.md)
+RESULTS = ROOT / "docs" / "results"  #: measurements that the report's tables and figures are drawn from
 #: The assignment's difficulty categories, easiest first: ``data/<category>_puzzle.npy``.
 CATEGORIES = ("very_easy", "easy", "medium", "hard")

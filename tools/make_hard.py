@@ -47,7 +47,7 @@ import numpy as np
 from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_SIZE as SIZE
 from tools.alternatives import PlainDLX
-from tools.layout import DATA
+from tools.layout import GENERATED
 from tools.make_data import CELLS, EMPTY, Grid, count_solutions, random_solution
 
 PUZZLES = 60  #: puzzles per file
@@ -56,10 +56,10 @@ ISOMORPHS = 4  #: symmetric copies the effort is averaged over
 TUNING_SEED = 1401
 EVALUATION_SEED = 1402
 FILES = {
-    "tuning": ("generated_hard_tuning.txt", TUNING_SEED),
-    "evaluation": ("generated_hard_evaluation.txt", EVALUATION_SEED),
+    "tuning": ("hard_tuning.txt", TUNING_SEED),
+    "evaluation": ("hard_evaluation.txt", EVALUATION_SEED),
 }
-DEFAULT_OUT = DATA
+DEFAULT_OUT = GENERATED
 
 _PLAIN = PlainDLX()
 

@@ -38,7 +38,7 @@ import numpy as np
 from helpers import SUDOKU_BOX as BOX
 from tools.benchmark import PARTS, PuzzleSet, is_right, ms, part_of, select_sets, table
 
-DEFAULT_SETS = ("data", "assignment")
+DEFAULT_SETS = ("generated", "assignment")
 
 
 def load_version(path: Path, name: str) -> ModuleType:
