@@ -4,11 +4,12 @@ take (or the highest, where that is the edge worth checking), in fresh venvs.
 CI checks the hand-in under the oldest and newest Python only (``.ci/run``);
 this is the fuller check to run by hand before a release.  For each row of
 ``MATRIX`` it makes a venv in a temporary folder with that interpreter (from
-pyenv), installs ``requirements-dev.txt`` with numpy pinned, and runs pytest
-on the test files that Python supports: everything from Python 3.10, and
+pyenv), installs ``requirements.txt`` and the ``dev`` dependency group with
+numpy pinned, and runs pytest on the test files that Python supports:
+everything from Python 3.10, and
 below that the notebook and the tests of ``helpers.py`` alone, because the
 tools need 3.10 (``docs/python-support.md``).  The outcome goes to
-``results/python-matrix.json``, from which ``tools/report.py`` fills the table
+``docs/results/python-matrix.json``, from which ``tools/report.py`` fills the table
 in ``docs/python-support.md``.
 
 Usage: ``python -m tools.python_matrix [--only 3.8 ...]`` (``--only`` runs
@@ -29,6 +30,7 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from tools.dependency_groups import requirements
 from tools.layout import RESULTS, ROOT
 
 OUT = RESULTS / "python-matrix.json"
@@ -88,7 +90,8 @@ def run_row(version: str, numpy: str, paths: tuple[str, ...], work: Path) -> Out
     subprocess.run([str(interpreter(version)), "-m", "venv", str(venv)], check=True)
     pip = [str(python), "-m", "pip", "install", "--quiet"]
     subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "-r", str(ROOT / "requirements-dev.txt"), f"numpy=={numpy}"], check=True)
+    # The dev group as requirement lines: Python 3.8's newest pip (25.0) has no --group.
+    subprocess.run([*pip, "-r", str(ROOT / "requirements.txt"), *requirements("dev"), f"numpy=={numpy}"], check=True)
     report = work / f"junit-{version}.xml"
     start = time.monotonic()
     subprocess.run([str(python), "-m", "pytest", "-q", f"--junitxml={report}", *paths], cwd=ROOT)
