@@ -20,12 +20,17 @@ from that figure, says how far a repeat run can move it.  Every answer is checke
 from ``SudokuEngine.rows_tried`` (0 when the first pass alone solves the
 puzzle) and, for the CSP search, are its assignments.
 
-Puzzle sets: the assignment's four categories (whole) and the *evaluation*
-part of the collections that need a search (``docs/tuning.md``), which no
-tuned choice was picked on.  Results go to ``results/ladder.json``;
-``tools/report.py`` renders them in the readme.
+Beside each rung's mean, the results keep the 95th percentile and the maximum
+of the puzzles' median times, and, for the rungs of ``PER_PUZZLE_RUNGS``, each
+puzzle's median time and rows tried (``puzzle_ms``, ``puzzle_rows``, in the
+set's order), from which ``tools/figures.py`` draws the search figure.
 
-Usage: ``python -m tools.ladder [--rounds R] [--sample N] [--sets ...]``
+Puzzle sets: the assignment's four categories (whole, from ``data/``) and the
+*evaluation* part of the collections that need a search (``docs/tuning.md``),
+which no tuned choice was picked on.  Results go to
+``docs/results/ladder.json``; ``tools/report.py`` renders them in the readme.
+
+Usage: ``python -m tools.ladder [--rounds R] [--sample N] [--sets ...] [--out FILE]``
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import json
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -42,6 +48,7 @@ import helpers
 from tools import csp
 from tools.benchmark import (
     MS_DECIMALS,
+    PERCENTILE,
     Contestant,
     Progress,
     PuzzleSet,
@@ -60,7 +67,7 @@ from tools.layout import RESULTS
 
 OUT = RESULTS / "ladder.json"
 PART = "evaluation"  #: the collections' part the ladder is measured on
-DEFAULT_SETS = ("assignment", "generated", "top1465", "kaggle/7-9")
+DEFAULT_SETS = ("assignment", "generated-hard", "top1465", "generated-hardest")
 DEFAULT_ROUNDS = 3
 #: Rung name -> what it adds, for the table; the switches in the order they are
 #: turned on.  Every switch of ``helpers.Optimisations`` appears once.
@@ -76,13 +83,30 @@ RUNGS: dict[str, str] = {
     "dead_ends_first": "columns emptied by the last covers are checked first (tuned)",
 }
 SWITCHES = tuple(RUNGS)[2:]
+#: Rung name -> a label short enough for a figure's axis
+RUNG_LABELS: dict[str, str] = {
+    "csp": "CSP: backtracking, MRV, forward checking",
+    "plain": "dancing links, a matrix per puzzle",
+    "reuse_links": "+ one matrix, relinked",
+    "skip_unwinding": "+ no unwinding",
+    "singles": "+ naked singles",
+    "hidden_singles": "+ hidden singles",
+    "locked_candidates": "+ locked candidates",
+    "half_way_start": "+ half-way start (tuned)",
+    "dead_ends_first": "+ dead ends first (tuned)",
+}
+FINAL = tuple(RUNGS)[-1]  #: the submitted solver's rung
+#: rungs whose per-puzzle times and rows are kept: the textbook method, plain
+#: dancing links and the submitted solver
+PER_PUZZLE_RUNGS = ("csp", "plain", FINAL)
 #: a set's name in the table
 SET_LABELS = {
     "assignment": "assignment, very easy to medium",
     "assignment/hard": "assignment, hard",
-    f"generated/{PART}": "generated hard",
+    f"generated-hard:{PART}": "generated hard",
     f"top1465:{PART}": "top1465",
     f"kaggle/7-9:{PART}": "kaggle 7-9",
+    f"generated-hardest:{PART}": "generated hardest",
 }
 EASY_CATEGORIES = ("assignment/very_easy", "assignment/easy", "assignment/medium")
 ROWS_SET = f"top1465:{PART}"  #: the set whose rows tried the table shows: the largest that needs a search
@@ -139,15 +163,22 @@ def measure(puzzle_set: PuzzleSet, ours: Callable, rounds: int) -> dict:
         engine.optimisations = saved
     result = {"n": len(puzzle_set), "size": puzzle_set.size, "rungs": {}}
     for rung, timing in timings.items():  # verdicts and rows are the same in every round
-        typical = float(np.mean(np.median(seconds[rung], axis=0)))  # a one-off spike in a call drops out
+        medians = np.median(seconds[rung], axis=0)  # per puzzle: a one-off spike in a call drops out
+        typical = float(np.mean(medians))
         round_means = [float(np.mean(s)) for s in seconds[rung]]
+        rows = timing.details["rows"]
         result["rungs"][rung] = {
             "mean_ms": in_ms(typical),
+            "p95_ms": in_ms(float(np.percentile(medians, PERCENTILE))),
+            "max_ms": in_ms(float(np.max(medians))),
             "round_means_ms": [in_ms(m) for m in round_means],
             "spread": round(max(abs(m / typical - 1) for m in round_means), 3),
-            "rows_mean": round(float(np.mean(timing.details["rows"])), 1),
+            "rows_mean": round(float(np.mean(rows)), 1),
             "wrong": int((~timing.right).sum()),
         }
+        if rung in PER_PUZZLE_RUNGS:
+            result["rungs"][rung]["puzzle_ms"] = [in_ms(float(m)) for m in medians]
+            result["rungs"][rung]["puzzle_rows"] = [int(r) for r in rows]
     return result
 
 
@@ -217,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sets", nargs="+", default=list(DEFAULT_SETS), help="sets or groups, as in tools.benchmark")
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="interleaved passes (default: %(default)s)")
     parser.add_argument("--sample", type=int, metavar="N", help="take N evenly spaced puzzles per set (default: all)")
+    parser.add_argument("--out", type=Path, default=OUT, help="the results file (default: docs/results/ladder.json)")
     args = parser.parse_args(argv)
     ours = load_ours()
     check_helpers(ours)
@@ -232,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     meta = metadata(argparse.Namespace(sample=args.sample, part=PART, alt_limit=None), [], notes)
     meta["command"] = shlex.join(["python", "-m", "tools.ladder", *(argv if argv is not None else sys.argv[1:])])
     ladder = {"metadata": meta, "rounds": args.rounds, "sets": results}
-    OUT.write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
+    args.out.write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
     print(ladder_table(ladder))
     print()
     print(ladder_note(ladder))
