@@ -3,12 +3,15 @@ forward checking, rung 0 of the report's ladder and the project's independent
 reference solver.  Written for Python 3.8 and later, like the module."""
 
 from __future__ import annotations
+import __future__
+
+import ast
 
 import numpy as np
 import pytest
 
 import helpers
-from conftest import ASSIGNMENT_DATA, DATA, NO_SOLUTION, stored_cases
+from conftest import ASSIGNMENT_DATA, DATA, NO_SOLUTION, ROOT, stored_cases
 from helpers import (
     SearchBudgetExceeded,
     SudokuCSP,
@@ -17,6 +20,12 @@ from helpers import (
     backtracking_solver,
     is_valid_solution,
 )
+
+#: the banner heading of the section under test in helpers.py
+CSP_HEADING = "# The textbook method: backtracking search with minimum remaining values and forward checking"
+#: what of the rest of helpers the section may name
+ALLOWED_FROM_HELPERS = {"EMPTY", "NO_SOLUTION"}
+
 
 # Consistent givens (no repeat, every blank has a candidate) yet no solution.
 NO_COMPLETION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
@@ -221,3 +230,93 @@ def test_25x25_puzzle_is_solved():
     puzzle = full.copy()
     puzzle[np.random.default_rng(0).random((25, 25)) < 0.3] = 0
     assert is_valid_solution(puzzle, backtracking_solver(puzzle))
+
+
+# ---------------------------------------------------------------------------
+# Independence from the dancing-links solver
+# ---------------------------------------------------------------------------
+# The section is the reference that labels data/ and judges the property
+# tests, so it must not share code with the solver it judges.  A code
+# object's co_names hold the globals it reads or binds and also the attribute
+# names it uses, so an attribute named like a module-level name of helpers
+# (``self.engine``, say) fails the check as well: strict, and the section has
+# none.
+
+
+def split_helpers() -> tuple[str, str]:
+    """helpers.py's source as (the textbook method's section, the rest of the
+    module).  A section runs from its banner to the next banner, or the end."""
+    lines = (ROOT / "helpers.py").read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index(CSP_HEADING + "\n") - 1  # the dashes above the heading
+    banners = [i for i in range(start + 3, len(lines)) if lines[i].startswith("# ----") and lines[i + 2] == lines[i]]
+    end = banners[0] if banners else len(lines)
+    return "".join(lines[start:end]), "".join(lines[:start] + lines[end:])
+
+
+def names_used(source: str) -> set[str]:
+    """Every global or attribute name the code of ``source`` reads or binds,
+    its nested code included; annotations are left as text, as in helpers."""
+    flags = __future__.annotations.compiler_flag
+    return code_names(compile(source, "helpers.py", "exec", flags=flags, dont_inherit=True))
+
+
+def code_names(code) -> set[str]:
+    """The names of a code object and of the code objects nested in it."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= code_names(const)
+    return names
+
+
+def top_level_names(source: str) -> set[str]:
+    """The names that the top-level statements of ``source`` define (imports aside)."""
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def imported_names(source: str) -> set[str]:
+    """The names that the top-level imports of ``source`` bind."""
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in ast.parse(source).body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    }
+
+
+def solver_names_named_by(section: str) -> set[str]:
+    """The module-level names of helpers that ``section`` names, other than
+    the two constants it may use, the module's imports (numpy and the
+    standard library, as tests/test_handin.py checks) and its own names."""
+    _, rest = split_helpers()
+    module_names = {name for name in vars(helpers) if not name.startswith("__")}
+    allowed = ALLOWED_FROM_HELPERS | imported_names(rest) | top_level_names(section)
+    return names_used(section) & (module_names - allowed)
+
+
+def test_the_textbook_method_names_nothing_of_the_solver():
+    section, _ = split_helpers()
+    assert {"SudokuCSP", "backtracking_solve", "backtracking_count", "backtracking_solver"} <= top_level_names(section)
+    assert ALLOWED_FROM_HELPERS <= names_used(section)  # it does name them: the check looks in the right place
+    assert solver_names_named_by(section) == set()
+
+
+@pytest.mark.parametrize("use", ["engine(box)", "read_grid(grid)", "SUDOKU_SIZE", "self.engine"])
+def test_the_independence_check_catches_a_use_of_the_solver(use):
+    section, _ = split_helpers()
+    tampered = section + f"\n\ndef _tampered(self, grid, box):\n    return {use}\n"
+    assert solver_names_named_by(tampered) == {use.split("(")[0].split(".")[-1]}
+
+
+def test_the_solver_names_nothing_of_the_textbook_method():
+    section, rest = split_helpers()
+    assert "SudokuEngine" in top_level_names(rest)  # the split kept the solver
+    assert names_used(rest) & top_level_names(section) == set()
