@@ -41,6 +41,10 @@ first places the digits that are forced (naked and hidden singles, helped by
 locked candidates, all on bit boards), and hands only what is left to dancing
 links; see ``SudokuEngine``.  numpy and the standard library only; no I/O, no
 printing.
+
+Last comes rung 0 of the report's ladder, the textbook backtracking search with
+MRV and forward checking (``backtracking_solve``): the project's independent
+reference solver, which shares no code with the solver above.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ import threading
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -990,3 +995,253 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
             return False
     givens = puzzle != 0
     return bool(np.all(grid[givens] == puzzle[givens]))
+
+
+# ---------------------------------------------------------------------------
+# The textbook method: backtracking search with minimum remaining values and forward checking
+# ---------------------------------------------------------------------------
+# Rung 0 of the report's development ladder: the method the AI unit
+# recommends, kept to the textbook (Russell and Norvig, *Artificial
+# Intelligence: A Modern Approach*, ch. 6).  It is also the project's
+# independent reference solver, which labels the project's data and judges
+# the property tests, so it uses nothing of the solver above it except the
+# named constants EMPTY and NO_SOLUTION: numpy and the standard library
+# otherwise (tests/test_csp.py checks that it names nothing else of this
+# module, and that the solver names nothing of it).  It comes last so that
+# the rule reads simply, nothing above it but two constants, while the
+# checker keeps its place right after the entry points it checks.
+#
+# The problem, for an N x N sudoku with B x B boxes (N = B * B: 4, 9, 16, ...)
+#     variables    the N * N cells, numbered row by row.
+#     domains      the digits a cell may still take, as a bit mask: bit d - 1
+#                  stands for digit d.
+#     constraints  all-different on every row, column and box, written as
+#                  binary inequalities between *peers* (two cells that share
+#                  a unit).
+#
+# The search (SudokuCSP)
+#     assign       put a digit in a cell, then *forward check*: remove that
+#                  digit from the domain of every unassigned peer, and fail at
+#                  once if one of them has no digit left.
+#     select       minimum remaining values (MRV): the unassigned cell with
+#                  the smallest domain, the first in row-major order on a tie.
+#     order        the digits of its domain in increasing order.
+#     backtrack    depth first, undoing an assignment and its pruning on the
+#                  way back.  Recursive, one level per blank: fine up to
+#                  25 x 25 (625 cells), but a 36 x 36 puzzle with most cells
+#                  blank would pass Python's default recursion limit of 1000.
+# Nothing else prunes: no hidden singles, no arc consistency beyond forward
+# checking.  The givens are assigned first, with the same forward checking,
+# and are not counted as search assignments.
+
+
+class SearchBudgetExceeded(Exception):
+    """The backtracking search tried more assignments than its budget allowed."""
+
+
+@lru_cache(maxsize=None)
+def _csp_peers(box: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell of the grid of box side ``box``, the other cells of its row,
+    column and box, in increasing order."""
+    side = box * box
+
+    def place(cell: int) -> tuple[int, int, int]:
+        row, col = divmod(cell, side)
+        return row, col, (row // box) * box + col // box
+
+    places = [place(cell) for cell in range(side * side)]
+    return tuple(
+        tuple(
+            other
+            for other in range(side * side)
+            if other != cell and any(mine == theirs for mine, theirs in zip(places[cell], places[other]))
+        )
+        for cell in range(side * side)
+    )
+
+
+#: the most digits for which the domain sizes come from a table: 2**16
+#: entries; a 25 x 25 board's table would hold 2**25
+_DOMAIN_TABLE_MAX_DIGITS = 16
+
+
+class _CountedDomainSizes:
+    """Stands in for the table of domain sizes where it would be too big:
+    ``_CountedDomainSizes()[mask]`` counts the bits set in ``mask``."""
+
+    def __getitem__(self, mask: int) -> int:
+        return bin(mask).count("1")
+
+
+@lru_cache(maxsize=None)
+def _domain_sizes(side: int) -> tuple[int, ...] | _CountedDomainSizes:
+    """``sizes[mask]``: how many digits the domain ``mask`` of an N x N board
+    (N = ``side``) holds.
+
+    MRV asks it for every open cell at every step.  ``int.bit_count`` is newer
+    than Python 3.8, and a lookup is faster than counting anyway, so for
+    N <= 16 this is a table of all 2**N answers, made once per size.
+    """
+    if side > _DOMAIN_TABLE_MAX_DIGITS:
+        return _CountedDomainSizes()
+    sizes = [0]
+    for _ in range(side):
+        sizes += [size + 1 for size in sizes]  # the masks with the next bit set: one digit more
+    return tuple(sizes)
+
+
+class SudokuCSP:
+    """One puzzle's variables and domains, and the backtracking search over them.
+
+    ``domains[cell]`` is the cell's domain as a bit mask and ``values[cell]``
+    its digit, 0 while unassigned.  After construction the givens are assigned
+    and forward checked; ``consistent`` is False when that already failed (a
+    repeated given, or a blank with no digit left).  ``assignments`` counts
+    the assignments the search has tried, ``budget`` caps them (None: no cap).
+    """
+
+    def __init__(self, cells: Sequence[int], box: int, budget: int | None = None) -> None:
+        self.side = box * box
+        self.peers = _csp_peers(box)
+        self.domain_sizes = _domain_sizes(self.side)
+        self.values = [EMPTY] * len(cells)
+        self.domains = [(1 << self.side) - 1] * len(cells)
+        self.assignments = 0
+        self.budget = budget
+        self.consistent = all(
+            self.assign(cell, 1 << (digit - 1)) is not None for cell, digit in enumerate(cells) if digit != EMPTY
+        )
+
+    def assign(self, cell: int, bit: int) -> list[int] | None:
+        """Give ``cell`` the digit of ``bit`` and forward check.
+
+        Returns the peers whose domains lost the digit, to hand to
+        ``unassign`` later; or None, with nothing changed, when the digit is
+        not in the cell's domain or a peer's domain becomes empty.
+        """
+        if not self.domains[cell] & bit:
+            return None
+        self.values[cell] = bit.bit_length()
+        pruned = []
+        for peer in self.peers[cell]:
+            if self.values[peer] == EMPTY and self.domains[peer] & bit:
+                self.domains[peer] ^= bit
+                pruned.append(peer)
+                if not self.domains[peer]:
+                    self.unassign(cell, bit, pruned)
+                    return None
+        return pruned
+
+    def unassign(self, cell: int, bit: int, pruned: list[int]) -> None:
+        """Undo ``assign(cell, bit)``, which pruned the peers ``pruned``."""
+        for peer in pruned:
+            self.domains[peer] |= bit
+        self.values[cell] = EMPTY
+
+    def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
+        """MRV: the position in ``open_cells`` (unassigned cells in row-major
+        order) of the first cell with the smallest domain."""
+        best, best_size = 0, self.side + 1
+        sizes = self.domain_sizes
+        for k, cell in enumerate(open_cells):
+            size = sizes[self.domains[cell]]
+            if size < best_size:
+                best, best_size = k, size
+                # Forward checking leaves no empty domain, so 1 cannot be beaten.
+                if size == 1:
+                    break
+        return best
+
+    def search(self, open_cells: list[int], found: list[list[int]], limit: int | None) -> bool:
+        """Depth-first search over the unassigned ``open_cells``; appends each
+        complete assignment to ``found`` and returns True once ``found`` holds
+        ``limit`` of them (never when ``limit`` is None).
+
+        Raises ``SearchBudgetExceeded`` on the assignment after the budget.
+        """
+        if not open_cells:
+            found.append(list(self.values))
+            return len(found) == limit
+        k = self.select_unassigned_variable(open_cells)
+        cell = open_cells[k]
+        rest = open_cells[:k] + open_cells[k + 1 :]
+        domain = self.domains[cell]
+        while domain:
+            bit = domain & -domain  # the smallest digit left: digits go up
+            domain ^= bit
+            self.assignments += 1
+            if self.budget is not None and self.assignments > self.budget:
+                raise SearchBudgetExceeded(f"more than {self.budget} assignments")
+            pruned = self.assign(cell, bit)
+            if pruned is not None:
+                done = self.search(rest, found, limit)
+                self.unassign(cell, bit, pruned)
+                if done:
+                    return True
+        return False
+
+    def run(self, limit: int | None) -> list[list[int]]:
+        """Up to ``limit`` solutions (all when None), each a flat list of digits."""
+        found: list[list[int]] = []
+        if self.consistent and limit != 0:
+            self.search([cell for cell, value in enumerate(self.values) if value == EMPTY], found, limit)
+        return found
+
+
+def _csp_cells(grid: object) -> tuple[list[int], int]:
+    """``(cells, box)``: the digits of ``grid`` row by row and its box side,
+    checked as ``backtracking_solve`` says."""
+    array = np.asarray(grid)
+    if array.ndim == 1 and math.isqrt(array.size) ** 2 == array.size:
+        array = array.reshape(math.isqrt(array.size), -1)
+    side = array.shape[0] if array.ndim == 2 else 0
+    box = math.isqrt(side)
+    if side == 0 or array.shape != (side, side) or box * box != side:
+        raise ValueError(f"expected an N x N grid with N a square number, got shape {array.shape}")
+    if not np.issubdtype(array.dtype, np.number) or not np.all((array >= 0) & (array <= side) & (array % 1 == 0)):
+        raise ValueError(f"every value must be a whole number from 0 to {side}")
+    return [int(value) for value in array.ravel().tolist()], box
+
+
+def backtracking_solve(grid: object, budget: int | None = None) -> tuple[np.ndarray | None, int]:
+    """``(solution, assignments)``: the first solution of ``grid`` in search
+    order as a new N x N int array (None when there is none), and how many
+    assignments the search tried.
+
+    ``grid`` is an N x N array-like, or a flat one of N * N values, with
+    N = B * B for a box side B >= 1 and every value a whole number in 0..N
+    (0 for a blank); it is not modified.  Raises ``ValueError`` when it is not
+    such a grid, and ``SearchBudgetExceeded`` when more than ``budget``
+    assignments would be needed (never when it is None).
+    """
+    cells, box = _csp_cells(grid)
+    problem = SudokuCSP(cells, box, budget)
+    found = problem.run(limit=1)
+    side = box * box
+    solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
+    return solution, problem.assignments
+
+
+def backtracking_count(grid: object, limit: int | None = 2, budget: int | None = None) -> int:
+    """How many solutions ``grid`` has, counting no further than ``limit``
+    (all of them when None): with the default, 0, 1 or 2 for "two or more".
+
+    ``grid`` and ``budget`` as for ``backtracking_solve``.
+    """
+    cells, box = _csp_cells(grid)
+    return len(SudokuCSP(cells, box, budget).run(limit))
+
+
+def backtracking_solver(sudoku: np.ndarray) -> np.ndarray:
+    """The assignment's contract, met by the textbook method: for an N x N
+    puzzle (0 = blank), a new N x N int array holding its solution, or every
+    cell -1 when it has none (repeated givens included).  ``sudoku`` is not
+    modified.
+
+    Raises ``ValueError`` when ``sudoku`` is not such a grid.
+    """
+    solution, _ = backtracking_solve(sudoku)
+    if solution is None:
+        side = math.isqrt(np.size(sudoku))
+        return np.full((side, side), NO_SOLUTION, dtype=int)
+    return solution

@@ -10,7 +10,7 @@ import pytest
 
 import helpers
 from conftest import COLLECTIONS, parse, sha256, stated_sha256
-from tools.csp import count_solutions as backtracking_count
+from helpers import backtracking_count
 
 README = COLLECTIONS / "README.md"
 ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"

@@ -4,8 +4,8 @@ and the assignment's handed-out files in ``data/``, kept unchanged.
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (checked
 by the independent ``helpers.is_valid_solution`` and by counting solutions
-with the reference solver ``tools/csp.py``, which shares no code with the
-engine);
+with the reference solver ``helpers.backtracking_count``, which shares no
+code with the engine);
 and each category must have the properties ``make_data``'s docstring
 promises.  The checks for the kinds of unsolvable puzzle are written here
 again, without the generator's code, so that a fault there cannot hide.
@@ -22,8 +22,8 @@ import pytest
 
 import helpers
 from conftest import CATEGORIES, DATA, GENERATED, NO_SOLUTION, ROOT, sha256, stated_sha256
-from helpers import is_valid_solution
-from tools import csp, make_data
+from helpers import backtracking_count, is_valid_solution
+from tools import make_data
 
 GENERATOR = ROOT / "tools" / "make_data.py"
 
@@ -223,13 +223,13 @@ def test_number_of_unsolvable_puzzles(category):
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_solvable_puzzles_have_exactly_one_solution(category):
     solvable, _ = split(category)
-    assert [csp.count_solutions(p, limit=2) for p in solvable] == [1] * len(solvable)
+    assert [backtracking_count(p, limit=2) for p in solvable] == [1] * len(solvable)
 
 
 @pytest.mark.parametrize("category", ["easy", "medium", "hard"])
 def test_unsolvable_puzzles_have_no_solution(category):
     _, unsolvable = split(category)
-    assert [csp.count_solutions(p, limit=2) for p in unsolvable] == [0] * len(unsolvable)
+    assert [backtracking_count(p, limit=2) for p in unsolvable] == [0] * len(unsolvable)
 
 
 @pytest.mark.parametrize("category", ["easy", "medium", "hard"])
@@ -262,7 +262,7 @@ def test_hard_solvable_puzzles_are_minimal():
         for r, c in zip(*np.nonzero(puzzle)):
             smaller = puzzle.copy()
             smaller[r, c] = 0
-            if csp.count_solutions(smaller, limit=2) == 1:
+            if backtracking_count(smaller, limit=2) == 1:
                 not_minimal.append((k, int(r), int(c)))
     assert not_minimal == []
 

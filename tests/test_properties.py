@@ -6,9 +6,9 @@ digits, reorder the bands and the rows inside each band, the stacks and the
 columns inside each stack, and maybe transpose.  Blanking cells of it gives a
 puzzle with at least that solution; changing one given may leave it with none.
 Answers are judged by ``helpers.is_valid_solution`` and by the project's
-independent reference solver, ``tools/csp.py`` (backtracking with MRV and
-forward checking, sharing nothing with the engine; its own tests are in
-``tests/test_csp.py``).  Every test is derandomized, so CI sees the same
+independent reference solver, ``helpers.backtracking_solve`` (backtracking
+with MRV and forward checking, sharing nothing with the engine; its own tests
+are in ``tests/test_csp.py``).  Every test is derandomized, so CI sees the same
 examples each run.
 """
 
@@ -20,9 +20,8 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from conftest import NO_SOLUTION, NOTEBOOK
-from helpers import count_solutions, is_valid_solution, solve_sudoku
-from tools.csp import SearchBudgetExceeded
-from tools.csp import solve as reference_solve
+from helpers import SearchBudgetExceeded, count_solutions, is_valid_solution, solve_sudoku
+from helpers import backtracking_solve as reference_solve
 from tools.sizes import pattern_grid
 
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids

@@ -3,7 +3,7 @@
 Each rung is a solver, measured on the same puzzles in one interleaved run:
 
 0. ``csp``: the method the unit recommends, backtracking search with minimum
-   remaining values and forward checking (``tools/csp.py``);
+   remaining values and forward checking (``helpers.backtracking_solve``);
 1. ``plain``: dancing links with every switch of ``helpers.Optimisations``
    off: Knuth's Algorithm X with the S heuristic on a matrix built for each
    puzzle, undone in full afterwards;
@@ -45,7 +45,6 @@ from pathlib import Path
 import numpy as np
 
 import helpers
-from tools import csp
 from tools.benchmark import (
     MS_DECIMALS,
     PERCENTILE,
@@ -72,7 +71,7 @@ DEFAULT_ROUNDS = 3
 #: Rung name -> what it adds, for the table; the switches in the order they are
 #: turned on.  Every switch of ``helpers.Optimisations`` appears once.
 RUNGS: dict[str, str] = {
-    "csp": "backtracking search, minimum remaining values, forward checking (`tools/csp.py`)",
+    "csp": "backtracking search, minimum remaining values, forward checking (`helpers.backtracking_solve`)",
     "plain": "dancing links: Algorithm X, S heuristic, a matrix built per puzzle",
     "reuse_links": "one matrix built once, relinked for each puzzle",
     "skip_unwinding": "no undoing of the links after the first solution",
@@ -124,7 +123,7 @@ def csp_contestant(runs_on: np.ndarray) -> Contestant:
     tried = {"rows": 0}
 
     def solve(puzzle: np.ndarray) -> np.ndarray:
-        solution, tried["rows"] = csp.solve(puzzle)
+        solution, tried["rows"] = helpers.backtracking_solve(puzzle)
         return np.full(puzzle.shape, helpers.NO_SOLUTION) if solution is None else solution
 
     return Contestant("csp", solve, runs_on, details=lambda: dict(tried))

@@ -26,10 +26,10 @@ Categories (15 puzzles each, mirroring the assignment's)
                the most placements to solve, counted up to a cap.
 
 Every solvable puzzle has exactly one solution and every unsolvable one
-none, as counted (limit 2) by ``tools/csp.py``, the project's reference
-solver, which shares no code with the engine in ``helpers``: the labels do
-not rest on the solver they are used to test.  Every stored solution passes
-the independent ``helpers.is_valid_solution``.
+none, as counted (limit 2) by ``helpers.backtracking_count``, the project's
+reference solver, which shares no code with the engine in ``helpers``: the
+labels do not rest on the solver they are used to test.  Every stored
+solution passes the independent ``helpers.is_valid_solution``.
 
 Unsolvable puzzles, three kinds, each made from a puzzle of its category by
 changing one or two cells, so that it keeps the category's count of blanks
@@ -76,7 +76,6 @@ import helpers  # noqa: E402
 from helpers import EMPTY, NO_SOLUTION, is_valid_solution  # noqa: E402
 from helpers import SUDOKU_BOX as BOX  # noqa: E402
 from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
-from tools import csp  # noqa: E402
 from tools.layout import CATEGORIES, GENERATED  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -129,8 +128,8 @@ ENGINE = helpers.engine(BOX)
 
 def count_solutions(cells: Grid) -> int:
     """0, 1 or 2 (meaning "two or more"), counted by the reference solver
-    ``tools/csp.py``, independent of the engine."""
-    return csp.count_solutions(cells, limit=2)
+    ``helpers.backtracking_count``, independent of the engine."""
+    return helpers.backtracking_count(cells, limit=2)
 
 
 def shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:

@@ -38,6 +38,7 @@ OUT = RESULTS / "python-matrix.json"
 NOTEBOOK_AND_HELPERS = (
     "sudoku.ipynb",
     "tests/test_checker.py",
+    "tests/test_csp.py",
     "tests/test_encoding.py",
     "tests/test_engine.py",
     "tests/test_handin.py",
