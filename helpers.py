@@ -477,9 +477,9 @@ FAMILY_START = 0.5
 class Optimisations:
     """Switches for what the sudoku engine adds to plain dancing links.
 
-    All are on by default; the benchmark (``tools/benchmark.py --ablation``)
-    turns each off in turn to measure what it buys.  Turning any off never
-    changes an answer, only the time taken.
+    All are on by default; the report's measurements turn each off in turn
+    to see what it buys.  Turning any off never changes an answer, only the
+    time taken.
     """
 
     singles: bool = True  #: place forced digits on bit boards before the search
@@ -785,8 +785,8 @@ class SudokuEngine:
         The S heuristic takes the first of the smallest columns, so the
         order of the header list breaks its ties.  For 9 x 9 each family
         starts half-way (``FAMILY_START``), near the middle of the grid:
-        judged on the evaluation part of the collections, that tries fewer
-        rows than the plain order (``docs/tuning.md``).  Larger grids keep
+        that tries fewer rows than the plain order, on the puzzles it was
+        tuned on and on others (readme.md, Section 7).  Larger grids keep
         the plain order: there is no collection of them to tune on.
         """
         switches = self.optimisations
@@ -966,7 +966,7 @@ def count_solutions(grid: object, limit: int | None = 2) -> int:
 # ---------------------------------------------------------------------------
 # Written from the rules alone: it uses nothing above this line but numpy, so
 # a fault in the solver cannot hide behind the same fault in its checker
-# (tests/test_checker.py checks that it names nothing else of this module).
+# (the project's tests check that it names nothing else of this module).
 
 
 def is_valid_solution(puzzle: object, grid: object) -> bool:
@@ -1006,7 +1006,7 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 # independent reference solver, which labels the project's data and judges
 # the property tests, so it uses nothing of the solver above it except the
 # named constants EMPTY and NO_SOLUTION: numpy and the standard library
-# otherwise (tests/test_csp.py checks that it names nothing else of this
+# otherwise (the project's tests check that it names nothing else of this
 # module, and that the solver names nothing of it).  It comes last so that
 # the rule reads simply, nothing above it but two constants, while the
 # checker keeps its place right after the entry points it checks.
