@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from tools.report import RESULTS, SECTIONS, documents, generated_names, load_results, updated
+from tools.report import README_TABLES, RESULTS, SECTIONS, code_lines, documents, generated_names, load_results, updated
 
 README = ROOT / "readme.md"
 NOTEBOOK = ROOT / "sudoku.ipynb"
@@ -43,3 +43,26 @@ def test_every_image_shown_exists(source):
     assert paths, f"the {source} shows no image"
     for path in paths:
         assert (ROOT / path).is_file(), path
+
+
+def test_the_readme_has_no_generated_markers_and_every_numbered_table():
+    text = README.read_text(encoding="utf-8")
+    assert "<!--" not in text
+    assert generated_names(text) == [README_TABLES[k] for k in sorted(README_TABLES)]
+
+
+def test_a_captioned_table_is_rendered_under_its_caption(monkeypatch):
+    text = "Intro.\n\nTable 2. What it shows,\nover two lines.\n\n| old | table |\n| --- | --- |\n\nAfter.\n"
+    monkeypatch.setitem(SECTIONS, README_TABLES[2], lambda _: "| new |\n| --- |")
+    assert updated(text, {}) == "Intro.\n\nTable 2. What it shows,\nover two lines.\n\n| new |\n| --- |\n\nAfter.\n"
+
+
+def test_code_lines_count_code_only_section_by_section(tmp_path):
+    module = tmp_path / "module.py"
+    banner = "# " + "-" * 20
+    module.write_text(
+        f'"""Docstring."""\n\n{banner}\n# First\n{banner}\n\nX = 1  # a comment\n\n\ndef f():\n'
+        f'    """Its docstring,\n    two lines."""\n    # a comment line\n    return X\n\n'
+        f"{banner}\n# Second\n{banner}\nY = (\n    2\n)\n"
+    )
+    assert code_lines(module) == {"First": 3, "Second": 3}

@@ -1,12 +1,16 @@
-"""Fill the measured parts of ``readme.md`` and ``docs/*.md`` from ``results/``.
+"""Fill the measured parts of ``readme.md`` and ``docs/*.md`` from ``docs/results/``.
 
-A document marks each generated part with a pair of comments::
+The readme is the report a marker reads, as rendered markdown or as plain
+text, so it carries no markers: each of its generated tables sits right under
+its caption, a paragraph beginning "Table N. ", and ``README_TABLES`` says
+which table each number is.  The documents of ``docs/`` mark each generated
+part with a pair of comments::
 
     <!-- begin generated: NAME -->
     ...
     <!-- end generated: NAME -->
 
-and this script rewrites what lies between them from the results of
+This script rewrites those tables and parts from the results of
 ``tools/benchmark.py``, ``tools/ladder.py``, ``tools/sizes.py`` and
 ``tools/python_matrix.py``, so that no measured number in them is typed by hand (and
 the command line's examples are those of its ``--help``).  ``--check`` only
@@ -19,9 +23,12 @@ Usage: ``python -m tools.report [--check] [--results DIR] [DOCUMENT ...]``
 from __future__ import annotations
 
 import argparse
+import ast
+import io
 import json
 import re
 import sys
+import tokenize
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,7 +44,7 @@ from tools.benchmark import (
     slowest_table,
     table,
 )
-from tools.ladder import ladder_note, ladder_table
+from tools.ladder import FINAL, RUNG_LABELS, RUNGS, ladder_note, ladder_table, pooled
 from tools.layout import RESULTS, ROOT
 from tools.python_matrix import table as matrix_table
 from tools.sizes import table as sizes_table
@@ -55,6 +62,23 @@ GENERATED = re.compile(
     r"(?P<begin><!-- begin generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)",
     re.DOTALL,
 )
+#: a caption paragraph "Table N. ...", a blank line, then the table under it
+CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
+#: the readme's generated tables, by the number in their caption
+README_TABLES = {1: "readme-ladder", 2: "readme-tradeoff", 3: "readme-alternatives"}
+HELPERS = ROOT / "helpers.py"
+#: the sections of helpers.py a call of the notebook's sudoku_solver runs (titles begin so)
+SOLVER_SECTIONS = ("Named constants", "Dancing links", "Sudoku as exact cover", "Public entry points")
+TEXTBOOK_SECTION = "The textbook method"  #: the start of rung 0's section title
+#: the readme's sets, by the name they have in the results: (label, where the puzzles are)
+README_SETS = {
+    "assignment/easier": ("very easy to medium", "data/"),
+    "assignment/hard": ("hard", "data/"),
+    "generated-hard:evaluation": ("generated hard", "data/generated/"),
+    "top1465:evaluation": ("top1465", "collections/"),
+    "generated-hardest:evaluation": ("generated hardest", "data/generated/"),
+}
+EASIER = ("assignment/very_easy", "assignment/easy", "assignment/medium")
 EVALUATION = "evaluation"
 #: the sets the readme shows, in order: the assignment's categories (whole),
 #: then the evaluation part of the collections that need a search
@@ -149,6 +173,123 @@ def tuned_table(results: dict) -> str:
     return table(header, rows)
 
 
+# ---------------------------------------------------------------------------
+# The readme's three tables
+# ---------------------------------------------------------------------------
+
+
+def set_heading(name: str, n: int) -> str:
+    """A readme set's column heading: its label and how many puzzles."""
+    return f"{README_SETS[name][0]} ({n:,})"
+
+
+def ladder_sets(ladder: dict) -> dict:
+    """The ladder's sets the readme shows, by name, the easier categories pooled."""
+    sets = dict(ladder["sets"])
+    if any(name in sets for name in EASIER):
+        sets["assignment/easier"] = pooled(sets, EASIER)
+    return {name: sets[name] for name in README_SETS if name in sets}
+
+
+def readme_ladder_table(ladder: dict) -> str:
+    """Table 1: each rung's mean ms per puzzle on each set, and the rows it
+    tried on the last set (assignments for the CSP search)."""
+    shown = ladder_sets(ladder)
+    last = list(shown)[-1]
+    header = [
+        "step",
+        *(f"{set_heading(name, e['n'])}, ms" for name, e in shown.items()),
+        f"rows, {README_SETS[last][0]}",
+    ]
+    rows = []
+    for k, rung in enumerate(RUNGS):
+        cells = [figure(entry["rungs"][rung]["mean_ms"]) for entry in shown.values()]
+        rows.append([f"{k}. {RUNG_LABELS[rung]}", *cells, figure(shown[last]["rungs"][rung]["rows_mean"])])
+    return table(header, rows)
+
+
+def code_lines(path: Path = HELPERS) -> dict[str, int]:
+    """Lines of code in each section of a module, by the section's title:
+    lines holding a token of code, so no blank lines, comments or docstrings.
+    A section runs from its banner (a ``# ---`` line, ``# Title``, ``# ---``)
+    to the next."""
+    text = path.read_text(encoding="utf-8")
+    docstrings = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and ast.get_docstring(
+            node
+        ):
+            first = node.body[0]
+            docstrings |= set(range(first.lineno, first.end_lineno + 1))
+    skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
+    code = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type not in skipped:
+            code |= set(range(token.start[0], token.end[0] + 1))
+    code -= docstrings
+    lines = text.splitlines()
+    starts = [
+        (number + 2, lines[number + 1][2:])
+        for number in range(len(lines) - 2)
+        if lines[number].startswith("# ---") and lines[number + 2].startswith("# ---")
+    ]
+    ends = [start - 2 for start, _ in starts[1:]] + [len(lines) + 1]
+    return {title: sum(1 for line in code if start <= line < end) for (start, title), end in zip(starts, ends)}
+
+
+def readme_tradeoff_table(ladder: dict) -> str:
+    """Table 2: the textbook CSP search against the submitted solver: lines of
+    code, and on each set that needs a search the mean, 95th percentile and
+    slowest ms per puzzle."""
+    shown = {name: entry for name, entry in ladder_sets(ladder).items() if name != "assignment/easier"}
+    lines = code_lines()
+    textbook = sum(n for title, n in lines.items() if title.startswith(TEXTBOOK_SECTION))
+    solver = sum(n for title, n in lines.items() if title.startswith(SOLVER_SECTIONS))
+    header = [
+        "solver",
+        "lines of code",
+        *(f"{set_heading(name, e['n'])}: mean / p95 / max ms" for name, e in shown.items()),
+    ]
+    rows = []
+    for rung, label, size in (
+        ("csp", "0. textbook CSP search", textbook),
+        (FINAL, f"{len(RUNGS) - 1}. submitted solver", solver),
+    ):
+        cells = [
+            " / ".join(figure(entry["rungs"][rung][key]) for key in ("mean_ms", "p95_ms", "max_ms"))
+            for entry in shown.values()
+        ]
+        rows.append([label, f"{size:,}", *cells])
+    return table(header, rows)
+
+
+def readme_alternatives_table(results: dict) -> str:
+    """Table 3: ours and the other solvers, interleaved puzzle by puzzle, on
+    the sets that need a search: our mean ms measured alone and beside the
+    others, and each other solver's time over ours in that same pass."""
+    sets = results["benchmark"]["sets"]
+    rows = []
+    for name in README_SETS:
+        entry = sets.get(name)
+        if entry is None or len(entry["solvers"]) < 2:
+            continue
+        ours, others = entry["solvers"][0], {r["solver"]: r for r in entry["solvers"][1:]}
+        first = next(iter(others.values()))
+        cells = []
+        plain = others.get("plain-dlx")
+        rows_ratio = plain and plain.get("ours_rows_mean") and plain["details"][ROWS]["mean"] / plain["ours_rows_mean"]
+        cells.append("" if plain is None else f"{figure(plain['ratio'])}x, {figure(rows_ratio)}x the rows")
+        cover = others.get("exact-cover")
+        c_call = cover and cover["details"]["c_search_ms"]["mean"] / cover["ours_mean_ms"]
+        cells.append("" if cover is None else f"{figure(cover['ratio'])}x (C call alone {figure(c_call)}x)")
+        baseline = others.get("baseline")
+        cells.append("" if baseline is None else f"{figure(baseline['ratio'])}x")
+        ours_ms = f"{figure(ours['mean_ms'])} / {figure(first['ours_mean_ms'])}"
+        rows.append([set_heading(name, first["n"]), ours_ms, *cells])
+    header = ["set", "ours ms: alone / beside the others", "plain dancing links", "exact-cover", "coursework baseline"]
+    return table(header, rows)
+
+
 def run_line(results: dict) -> str:
     """How and where the results were measured, all figures taken from the results."""
     report = results["benchmark"]
@@ -176,13 +317,16 @@ def cli_examples(_: dict) -> str:
 
 
 SECTIONS: dict[str, Callable[[dict], str]] = {
-    # readme.md
+    # readme.md, by caption (README_TABLES)
+    "readme-ladder": lambda results: readme_ladder_table(results["ladder"]),
+    "readme-tradeoff": lambda results: readme_tradeoff_table(results["ladder"]),
+    "readme-alternatives": readme_alternatives_table,
+    # docs/results.md, docs/tuning.md
     "ladder": lambda results: ladder_table(results["ladder"]),
     "ladder-note": lambda results: ladder_note(results["ladder"]),
     "tuned": tuned_table,
     "evaluation": evaluation_table,
     "comparison": comparison_table,
-    # docs/results.md
     "run": run_line,
     "categories": lambda results: ours_table(set_group(results, "generated/", "assignment/", "clashing")),
     "collections": lambda results: ours_table(set_group(results, "17clue", "top1465", "kaggle/", "generated/")),
@@ -211,20 +355,28 @@ def load_results(folder: Path) -> dict:
 
 
 def updated(text: str, results: dict) -> str:
-    """``text`` with every generated part rendered afresh from ``results``."""
+    """``text`` with every generated part and captioned table rendered afresh from ``results``."""
 
     def render(match: re.Match) -> str:
         name = match["name"]
         if name not in SECTIONS:
-            raise KeyError(f"readme asks for an unknown generated part {name!r}")
+            raise KeyError(f"a document asks for an unknown generated part {name!r}")
         return f"{match['begin']}{SECTIONS[name](results).strip()}\n{match['end']}"
 
-    return GENERATED.sub(render, text)
+    def render_table(match: re.Match) -> str:
+        number = int(match["number"])
+        if number not in README_TABLES:
+            raise KeyError(f"no generated table is numbered {number} (README_TABLES)")
+        return f"{match['caption']}\n{SECTIONS[README_TABLES[number]](results).strip()}\n"
+
+    return CAPTIONED.sub(render_table, GENERATED.sub(render, text))
 
 
 def generated_names(text: str) -> list[str]:
-    """The names of the generated parts in ``text``, in order."""
-    return [match["name"] for match in GENERATED.finditer(text)]
+    """The names of the generated parts and captioned tables in ``text``, in order."""
+    parts = [(match.start(), match["name"]) for match in GENERATED.finditer(text)]
+    tables = [(match.start(), README_TABLES.get(int(match["number"]), "?")) for match in CAPTIONED.finditer(text)]
+    return [name for _, name in sorted(parts + tables)]
 
 
 def documents(root: Path = ROOT) -> list[Path]:
