@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import subprocess
 import sys
@@ -20,15 +21,14 @@ import matplotlib.image
 import numpy as np
 import pytest
 
+import helpers
 from conftest import ROOT
-from helpers import SUDOKU_SIZE as SIZE
 from tools import alternatives, benchmark, figures
 
 PUZZLES_PER_SET = 2
 RESULT_FIGURES = ("times", "comparison")  #: the figures drawn from the benchmark's results
 MIN_WIDTH, MIN_HEIGHT = 600, 300  #: pixels; every figure is at least this large
 MIN_COLOURS = 8  #: a drawn figure has more colours than this; a blank one has one
-CELLS = SIZE * SIZE
 SUBPROCESS_TIMEOUT_S = 120
 
 
@@ -157,53 +157,107 @@ def test_figures_that_need_no_results_are_still_drawn(tmp_path):
 
 # --- the exact-cover figure's numbers ------------------------------------------
 
+#: the figure's 4 x 4 puzzle and a 9 x 9 one: the counts hold at any size
+COVER_PUZZLES = [np.array(figures.COVER_PUZZLE), "first solvable hard"]
 
-def test_the_matrix_has_four_ones_per_row_and_nine_per_column():
-    matrix = figures.sudoku_matrix()
-    assert matrix.shape == (SIZE**3, 4 * CELLS)
+
+def cover_puzzle(which) -> np.ndarray:
+    return first_solvable_hard() if isinstance(which, str) else which
+
+
+def box_of(puzzle: np.ndarray) -> int:
+    return math.isqrt(len(puzzle))
+
+
+def solutions(grid: np.ndarray, limit: int = 2) -> int:
+    """How many solutions ``grid`` has, counting to ``limit``, by plain backtracking."""
+    blanks = np.argwhere(grid == 0)
+    if not len(blanks):
+        return 1
+    r, c = blanks[0]
+    box = box_of(grid)
+    top, left = r - r % box, c - c % box
+    seen = set(grid[r]) | set(grid[:, c]) | set(grid[top : top + box, left : left + box].ravel())
+    found = 0
+    for digit in range(1, len(grid) + 1):
+        if digit not in seen:
+            grid[r, c] = digit
+            found += solutions(grid, limit - found)
+            grid[r, c] = 0
+            if found >= limit:
+                break
+    return found
+
+
+@pytest.mark.parametrize("box", [2, 3])
+def test_the_matrix_has_four_ones_per_row_and_n_per_column(box):
+    size = box * box
+    matrix = figures.sudoku_matrix(box)
+    assert matrix.shape == (size**3, 4 * size * size)
     assert (matrix.sum(axis=1) == 4).all()
-    assert (matrix.sum(axis=0) == SIZE).all()
+    assert (matrix.sum(axis=0) == size).all()
 
 
-def test_the_givens_leave_the_candidates_that_no_given_rules_out():
-    puzzle = first_solvable_hard()
+def test_the_figures_puzzle_is_a_4_by_4_sudoku_with_one_solution():
+    puzzle = np.array(figures.COVER_PUZZLE)
+    assert puzzle.shape == (4, 4)
+    assert solutions(puzzle.copy()) == 1
+
+
+@pytest.mark.parametrize("which", COVER_PUZZLES, ids=["4x4", "9x9"])
+def test_the_givens_leave_the_candidates_that_no_given_rules_out(which):
+    puzzle = cover_puzzle(which)
+    size, box = len(puzzle), box_of(puzzle)
     step = figures.cover_step(puzzle)
     allowed = 0  # counted from the rules, without the matrix
-    for r in range(SIZE):
-        for c in range(SIZE):
+    for r in range(size):
+        for c in range(size):
             if puzzle[r, c]:
                 continue
-            box = puzzle[r - r % 3 : r - r % 3 + 3, c - c % 3 : c - c % 3 + 3]
-            seen = set(puzzle[r]) | set(puzzle[:, c]) | set(box.ravel())
-            allowed += sum(d not in seen for d in range(1, SIZE + 1))
+            block = puzzle[r - r % box : r - r % box + box, c - c % box : c - c % box + box]
+            seen = set(puzzle[r]) | set(puzzle[:, c]) | set(block.ravel())
+            allowed += sum(d not in seen for d in range(1, size + 1))
     assert step.rows_left.sum() == allowed
-    assert step.columns_left.sum() == 4 * CELLS - 4 * np.count_nonzero(puzzle)
+    assert step.columns_left.sum() == 4 * size * size - 4 * np.count_nonzero(puzzle)
 
 
-def test_the_step_chooses_a_row_of_a_column_with_fewest_ones():
-    step = figures.cover_step(first_solvable_hard())
-    sizes = step.matrix[step.rows_left][:, step.columns_left].sum(axis=0)
-    assert len(step.column_rows) == sizes.min()
+@pytest.mark.parametrize("which", COVER_PUZZLES, ids=["4x4", "9x9"])
+def test_the_step_chooses_a_row_of_the_first_column_with_fewest_ones(which):
+    step = figures.cover_step(cover_puzzle(which))
+    sizes = step.matrix[step.rows_left].sum(axis=0)
+    left = np.flatnonzero(step.columns_left)
+    assert len(step.column_rows) == sizes[left].min()
+    assert step.column == left[np.argmin(sizes[left])]
     assert step.matrix[step.row, step.column] and step.rows_left[step.row]
 
 
-def test_the_step_removes_the_chosen_row_and_every_row_sharing_a_column_with_it():
-    step = figures.cover_step(first_solvable_hard())
+@pytest.mark.parametrize("which", COVER_PUZZLES, ids=["4x4", "9x9"])
+def test_the_step_removes_the_chosen_row_and_every_row_sharing_a_column_with_it(which):
+    step = figures.cover_step(cover_puzzle(which))
     for row in np.flatnonzero(step.rows_left):
         shares = (step.matrix[row] & step.matrix[step.row]).any()
         assert step.rows_after[row] == (not shares)
     assert step.columns_after.sum() == step.columns_left.sum() - 4
 
 
-def test_the_first_solvable_puzzle_skips_those_stored_as_unsolvable(tmp_path):
-    puzzles = np.zeros((2, SIZE, SIZE), dtype=np.int8)
-    puzzles[1, 0, 0] = 5
-    solutions = np.stack([np.full((SIZE, SIZE), -1.0), np.ones((SIZE, SIZE))])
-    np.save(tmp_path / "hard_puzzle.npy", puzzles)
-    np.save(tmp_path / "hard_solution.npy", solutions)
-    assert figures.first_solvable(tmp_path)[0, 0] == 5
+@pytest.mark.parametrize("box", [2, 3])
+def test_rows_and_columns_are_named_as_the_helpers_number_them(box):
+    size = box * box
+    for cell in range(size * size):
+        r, c = divmod(cell, size)
+        b = (r // box) * box + c // box
+        for digit in range(1, size + 1):
+            row = helpers.candidate_row(cell, digit, size)
+            assert figures.row_name(row, size) == f"{digit} in r{r + 1}c{c + 1}"
+            names = [figures.column_name(column, size) for column in helpers.constraint_columns(cell, digit, box)]
+            assert names == [
+                f"cell r{r + 1}c{c + 1}",
+                f"row {r + 1}, digit {digit}",
+                f"column {c + 1}, digit {digit}",
+                f"box {b + 1}, digit {digit}",
+            ]
 
 
 def test_missing_puzzles_are_reported_as_missing_input(tmp_path):
-    with pytest.raises(figures.MissingInput, match="hard_puzzle.npy not found"):
-        figures.first_solvable(tmp_path)
+    with pytest.raises(figures.MissingInput, match="very_easy_puzzle.npy not found"):
+        figures.sudoku_figure(tmp_path, figures.Inputs(data=tmp_path))
