@@ -13,6 +13,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,6 +94,52 @@ def test_sets_missing_from_the_results_are_noted(results, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "note: times: no results for assignment/hard" in err
     assert "note: times: no results for generated/" not in err
+
+
+# --- where the figures go ------------------------------------------------------
+
+#: each figure's folder: images/ is handed in, so it holds only what the readme or notebook shows
+DESTINATIONS = {
+    "sudoku": "images",
+    "exact_cover": "images",
+    "times": "docs/images",
+    "comparison": "docs/images",
+}
+
+
+def test_each_figure_has_its_folder():
+    assert {name: figure.folder.relative_to(ROOT).as_posix() for name, figure in figures.FIGURES.items()} == (
+        DESTINATIONS
+    )
+
+
+def test_without_out_each_figure_is_drawn_into_its_own_folder(results, tmp_path, monkeypatch):
+    moved = {
+        name: dataclasses.replace(figure, folder=tmp_path / figure.folder.relative_to(ROOT))
+        for name, figure in figures.FIGURES.items()
+    }
+    monkeypatch.setattr(figures, "FIGURES", moved)
+    assert draw("--results", results) == 0
+    drawn = {path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.png")}
+    assert drawn == {f"{folder}/{name}.png" for name, folder in DESTINATIONS.items()}
+
+
+def test_out_takes_every_figure(results, tmp_path):
+    assert draw("--results", results, "--out", tmp_path) == 0
+    assert {path.name for path in tmp_path.iterdir()} == {f"{name}.png" for name in DESTINATIONS}
+
+
+def test_images_holds_only_figures_the_readme_or_the_notebook_shows():
+    shown = (ROOT / "readme.md").read_text(encoding="utf-8") + (ROOT / "sudoku.ipynb").read_text(encoding="utf-8")
+    for path in (ROOT / "images").glob("*.png"):
+        assert DESTINATIONS.get(path.stem) == "images", f"{path.name} is not a figure of images/"
+        # a path relative to the repo's root: not docs/images/..., not ../images/...
+        assert re.search(rf"(?<![\w./]){re.escape(f'images/{path.name}')}", shown), f"{path.name} is shown nowhere"
+
+
+def test_docs_images_holds_only_figures_of_docs_images():
+    for path in (ROOT / "docs" / "images").glob("*.png"):
+        assert DESTINATIONS.get(path.stem) == "docs/images", f"{path.name} is not a figure of docs/images/"
 
 
 # --- missing or unusable results ----------------------------------------------

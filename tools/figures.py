@@ -1,27 +1,33 @@
-"""Draw the figures in ``images/`` from the project's own files.
+"""Draw the report's figures from the project's own files.
 
 Usage: ``python -m tools.figures [--out DIR] [--results PATH] [NAME ...]``
-draws every figure of ``FIGURES`` (or only those named) into ``DIR``
-(default: the repo's ``images/``).  Each figure is one function that takes
-the output folder and the ``Inputs`` to read, and returns the path it wrote;
-adding a figure means writing such a function and listing it in ``FIGURES``.
+draws every figure of ``FIGURES`` (or only those named).  Each goes to the
+folder it is registered with: ``images/`` for the figures the readme or the
+notebook shows (the folder is handed in with them), ``docs/images/`` for those
+only ``docs/`` shows; ``--out DIR`` writes them all into ``DIR`` instead.
+Each figure is one function that takes the output folder and the ``Inputs``
+to read, and returns the path it wrote; adding a figure means writing such a
+function and listing it, with its folder, in ``FIGURES``.
 
-Figures
+Figures, by folder
+    images/
     sudoku.png       the first very_easy puzzle of ``data/`` beside its
                      solution: givens in black, the digits the solver fills in
                      in colour.
+    exact_cover.png  the 64 x 64 exact-cover matrix of a 4 x 4 sudoku
+                     (``COVER_PUZZLE``, four givens, one solution) in
+                     helpers' own encoding: what its givens choose and rule
+                     out, and one step of Algorithm X on what they leave.
+
+    docs/images/
     times.png        the distribution of our solver's time per puzzle on every
                      set of the benchmark results, as box plots drawn from the
                      stored percentiles (log time axis).
     comparison.png   our solver's mean time per puzzle against the other
                      solvers measured in the same run, set by set, and each
                      one's time relative to ours.
-    exact_cover.png  the 64 x 64 exact-cover matrix of a 4 x 4 sudoku
-                     (``COVER_PUZZLE``, four givens, one solution) in
-                     helpers' own encoding: what its givens choose and rule
-                     out, and one step of Algorithm X on what they leave.
 
-``times.png`` and ``comparison.png`` read ``results/benchmark.json``
+``times.png`` and ``comparison.png`` read ``docs/results/benchmark.json``
 (``--results`` reads another file), written by ``tools/benchmark.py``.  When
 it (or any input) is missing or in another layout, the figure is not drawn:
 a one-line message on stderr says why, the other figures are still drawn,
@@ -61,7 +67,8 @@ from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
 from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
 
 RESULTS = RESULTS_FOLDER / JSON_NAME
-DEFAULT_OUT = ROOT / "images"
+IMAGES = ROOT / "images"  #: the figures the readme or the notebook shows; handed in with them
+DOCS_IMAGES = ROOT / "docs" / "images"  #: the figures only docs/ shows
 
 DPI = 100
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
@@ -774,16 +781,26 @@ def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     return save(fig, out / "exact_cover.png")
 
 
-FIGURES: dict[str, Callable[[Path, Inputs], Path]] = {
-    "sudoku": sudoku_figure,
-    "times": times_figure,
-    "comparison": comparison_figure,
-    "exact_cover": exact_cover_figure,
+@dataclass(frozen=True)
+class Figure:
+    """A figure: the function that draws it and the folder it belongs in,
+    ``IMAGES`` if the readme or the notebook shows it, else ``DOCS_IMAGES``."""
+
+    draw: Callable[[Path, Inputs], Path]
+    folder: Path
+
+
+FIGURES: dict[str, Figure] = {
+    "sudoku": Figure(sudoku_figure, IMAGES),
+    "times": Figure(times_figure, DOCS_IMAGES),
+    "comparison": Figure(comparison_figure, DOCS_IMAGES),
+    "exact_cover": Figure(exact_cover_figure, IMAGES),
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: draw the chosen figures (all by default) into ``--out``.
+    """The command line: draw the chosen figures (all by default), each into
+    its own folder or all into ``--out``.
 
     The exit status is 1 when a figure could not be drawn for want of its input.
     """
@@ -792,14 +809,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "names", nargs="*", metavar="NAME", help=f"figures to draw (default: all): {', '.join(FIGURES)}"
     )
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="folder to write to (default: the repo's images/)"
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write every figure into DIR (default: each into its own folder, images/ or docs/images/)",
     )
     parser.add_argument(
         "--results",
         type=Path,
         default=RESULTS,
         metavar="PATH",
-        help="the benchmark's results (default: the repo's results/benchmark.json)",
+        help="the benchmark's results (default: the repo's docs/results/benchmark.json)",
     )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
@@ -810,7 +830,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.names or list(FIGURES):
         plt.style.use("default")  # each figure starts from the same style
         try:
-            path = FIGURES[name](args.out, inputs)
+            figure = FIGURES[name]
+            path = figure.draw(args.out or figure.folder, inputs)
         except MissingInput as error:
             print(f"error: {name} not drawn: {error}", file=sys.stderr)
             status = 1
