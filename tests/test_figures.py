@@ -1,10 +1,14 @@
-"""Tests of ``tools/figures.py``: every figure is drawn from a small results
-file, missing or unusable input gives a message and exit status 1 (never a
-traceback), and the exact-cover figure's counts follow from the puzzle.
+"""Tests of ``tools/figures.py``: every figure is drawn from small results
+files into its own folder, missing or unusable input gives a message and exit
+status 1 (never a traceback), and the exact-cover figure's counts follow from
+the puzzle.
 
-The results file is made by the benchmark's own functions, on two puzzles of
+The benchmark's results are made by its own functions, on two puzzles of
 each category in ``data/``, with the notebook's solver and a second solver
-(the same one under another name) as the alternative.  Nothing here is timed.
+(the same one under another name) as the alternative; the ladder's by
+``tools/ladder.py`` on two puzzles of each of a few sets, and, where a test
+needs given numbers, written by hand (``ladder_entry``).  Nothing here is
+checked against a time.
 """
 
 from __future__ import annotations
@@ -24,11 +28,14 @@ import pytest
 
 import helpers
 from conftest import ROOT
-from tools import alternatives, benchmark, figures
+from tools import alternatives, benchmark, figures, ladder
 
 PUZZLES_PER_SET = 2
 RESULT_FIGURES = ("times", "comparison")  #: the figures drawn from the benchmark's results
+LADDER_FIGURES = ("ladder", "search")  #: the figures drawn from the ladder's results
+LADDER_SETS = ("assignment", "top1465", "generated-hard")  #: the sets the ladder's results are made on
 MIN_WIDTH, MIN_HEIGHT = 600, 300  #: pixels; every figure is at least this large
+MAX_PAGE_WIDTH = 900  #: pixels; a figure of images/ is shown about this wide, so it is drawn no wider
 MIN_COLOURS = 8  #: a drawn figure has more colours than this; a blank one has one
 SUBPROCESS_TIMEOUT_S = 120
 
@@ -50,6 +57,54 @@ def make_results(folder: Path, with_others: bool = True) -> Path:
 @pytest.fixture(scope="module")
 def results(tmp_path_factory) -> Path:
     return make_results(tmp_path_factory.mktemp("results"))
+
+
+@pytest.fixture(scope="module")
+def ladder_results(tmp_path_factory) -> Path:
+    """The ladder on two puzzles of each of ``LADDER_SETS``, one round, as ``tools/ladder.py`` writes it."""
+    path = tmp_path_factory.mktemp("ladder") / "ladder.json"
+    sets = ["--sets", *LADDER_SETS]
+    assert ladder.main([*sets, "--sample", str(PUZZLES_PER_SET), "--rounds", "1", "--out", str(path)]) == 0
+    return path
+
+
+def ladder_entry(rows: list[int], ms_per_row: float = 0.01) -> dict:
+    """A set's entry as ``tools/ladder.py`` writes it, with made-up numbers:
+    a puzzle's time grows with its rows, and each rung is faster than the last."""
+    n = len(rows)
+    rungs = {}
+    for k, rung in enumerate(ladder.RUNGS):
+        times = [ms_per_row * (r + 1) / (k + 1) for r in rows]
+        mean = float(np.mean(times))
+        rungs[rung] = {
+            "mean_ms": mean,
+            "p95_ms": max(times),
+            "max_ms": max(times),
+            "round_means_ms": [mean],
+            "spread": 0.0,
+            "rows_mean": float(np.mean(rows)),
+            "wrong": 0,
+        }
+        if rung in ladder.PER_PUZZLE_RUNGS:
+            rungs[rung] |= {"puzzle_ms": times, "puzzle_rows": list(rows)}
+    return {"n": n, "size": n, "rungs": rungs}
+
+
+def write_ladder(path: Path, sets: dict[str, dict]) -> Path:
+    path.write_text(json.dumps({"metadata": {}, "rounds": 1, "sets": sets}))
+    return path
+
+
+def older_layout(path: Path, folder: Path) -> Path:
+    """The ladder's results in ``path`` as written before the 95th percentile,
+    the maximum and the per-puzzle times and rows were kept."""
+    old = json.loads(path.read_text())
+    for entry in old["sets"].values():
+        for rung in entry["rungs"].values():
+            for field in ("p95_ms", "max_ms", "puzzle_ms", "puzzle_rows"):
+                rung.pop(field, None)
+    (folder / "old-ladder.json").write_text(json.dumps(old))
+    return folder / "old-ladder.json"
 
 
 def draw(*args: object) -> int:
@@ -74,13 +129,15 @@ def first_solvable_hard() -> np.ndarray:
 
 
 @pytest.mark.parametrize("name", list(figures.FIGURES))
-def test_each_figure_is_a_drawn_png_of_a_readable_size(name, results, tmp_path):
-    assert draw(name, "--results", results, "--out", tmp_path) == 0
+def test_each_figure_is_a_drawn_png_of_a_readable_size(name, results, ladder_results, tmp_path):
+    assert draw(name, "--results", results, "--ladder", ladder_results, "--out", tmp_path) == 0
     [path] = tmp_path.iterdir()
     assert path.name == f"{name}.png"
     image = matplotlib.image.imread(path)
     assert image.shape[1] >= MIN_WIDTH and image.shape[0] >= MIN_HEIGHT
     assert len(colours(image)) > MIN_COLOURS
+    if figures.FIGURES[name].folder == figures.IMAGES:
+        assert image.shape[1] <= MAX_PAGE_WIDTH  # shown at full size on a rendered page, not shrunk
 
 
 def test_the_same_results_draw_the_same_bytes(results, tmp_path):
@@ -104,6 +161,8 @@ DESTINATIONS = {
     "exact_cover": "images",
     "times": "docs/images",
     "comparison": "docs/images",
+    "ladder": "images",
+    "search": "images",
 }
 
 
@@ -113,19 +172,19 @@ def test_each_figure_has_its_folder():
     )
 
 
-def test_without_out_each_figure_is_drawn_into_its_own_folder(results, tmp_path, monkeypatch):
+def test_without_out_each_figure_is_drawn_into_its_own_folder(results, ladder_results, tmp_path, monkeypatch):
     moved = {
         name: dataclasses.replace(figure, folder=tmp_path / figure.folder.relative_to(ROOT))
         for name, figure in figures.FIGURES.items()
     }
     monkeypatch.setattr(figures, "FIGURES", moved)
-    assert draw("--results", results) == 0
+    assert draw("--results", results, "--ladder", ladder_results) == 0
     drawn = {path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.png")}
     assert drawn == {f"{folder}/{name}.png" for name, folder in DESTINATIONS.items()}
 
 
-def test_out_takes_every_figure(results, tmp_path):
-    assert draw("--results", results, "--out", tmp_path) == 0
+def test_out_takes_every_figure(results, ladder_results, tmp_path):
+    assert draw("--results", results, "--ladder", ladder_results, "--out", tmp_path) == 0
     assert {path.name for path in tmp_path.iterdir()} == {f"{name}.png" for name in DESTINATIONS}
 
 
@@ -197,9 +256,123 @@ def test_the_comparison_needs_other_solvers(tmp_path, capsys):
 
 
 def test_figures_that_need_no_results_are_still_drawn(tmp_path):
-    assert draw("--results", tmp_path / "absent.json", "--out", tmp_path) == 1
+    assert draw("--results", tmp_path / "absent.json", "--ladder", tmp_path / "absent.json", "--out", tmp_path) == 1
     drawn = {path.stem for path in tmp_path.glob("*.png")}
-    assert drawn == set(figures.FIGURES) - set(RESULT_FIGURES)
+    assert drawn == set(figures.FIGURES) - set(RESULT_FIGURES) - set(LADDER_FIGURES)
+
+
+# --- the ladder's figures ---------------------------------------------------------
+
+
+def test_the_ladder_figure_shows_the_sets_of_the_table_with_the_easier_categories_pooled(ladder_results, capsys):
+    measured = figures.load_ladder(ladder_results)
+    sets = figures.ladder_sets(measured, ladder_results)
+    assert list(sets) == ["assignment", "assignment/hard", "generated-hard:evaluation", "top1465:evaluation"]
+    assert sets["assignment"]["n"] == len(ladder.EASY_CATEGORIES) * PUZZLES_PER_SET
+    err = capsys.readouterr().err
+    assert "note: ladder: no results for “generated hardest”" in err
+    assert "note: ladder: no results for “top1465”" not in err
+
+
+def test_the_search_figure_leaves_out_a_set_missing_from_the_results_with_a_note(ladder_results, tmp_path, capsys):
+    assert draw("search", "--ladder", ladder_results, "--out", tmp_path) == 0
+    err = capsys.readouterr().err
+    assert "note: search: no results for generated-hardest:evaluation" in err
+    assert "note: search: no results for top1465" not in err
+
+
+def test_puzzles_with_no_rows_tried_are_counted_in_a_footnote(tmp_path, capsys):
+    sets = {
+        "top1465:evaluation": ladder_entry([0, 0, 5, 40, 300]),
+        "generated-hard:evaluation": ladder_entry([7, 90, 800]),
+    }
+    assert draw("search", "--ladder", write_ladder(tmp_path / "ladder.json", sets), "--out", tmp_path) == 0
+    # ladder_entry gives every rung the same rows: each of the three leaves out two puzzles of top1465
+    expected = "; ".join(f"by {figures.SEARCH_STYLES[rung][1]}: 2 of top1465" for rung in ladder.PER_PUZZLE_RUNGS)
+    assert f"note: search: Not shown: the puzzles solved before any search (0 rows tried) {expected}." in (
+        capsys.readouterr().err
+    )
+
+
+def test_a_search_figure_with_every_puzzle_shown_has_no_footnote():
+    points = {"top1465:evaluation": {rung: (np.array([3.0, 50.0]), np.array([0.1, 1.0])) for rung in ladder.RUNGS}}
+    assert figures.unsearched_footnote(points) == ""
+
+
+@pytest.mark.parametrize(
+    "count, label", [(1, "1"), (50, "50"), (100, "100"), (1000, "1k"), (20_000, "20k"), (100_000, "100k"), (1e6, "1M")]
+)
+def test_counts_on_an_axis_are_short(count, label):
+    assert figures.count_label(count) == label
+
+
+@pytest.mark.parametrize("name", LADDER_FIGURES)
+def test_a_missing_ladder_file_is_reported_with_status_1(name, tmp_path, capsys):
+    assert draw(name, "--ladder", tmp_path / "absent.json", "--out", tmp_path) == 1
+    err = capsys.readouterr().err
+    assert f"error: {name} not drawn: {tmp_path / 'absent.json'} not found; run tools/ladder.py" in err
+    assert not list(tmp_path.glob("*.png"))
+
+
+@pytest.mark.parametrize("text", ["{ not json", "[1, 2]", '{"sets": {}}'])
+@pytest.mark.parametrize("name", LADDER_FIGURES)
+def test_a_ladder_file_that_is_not_the_ladders_is_refused(name, text, tmp_path, capsys):
+    (tmp_path / "other.json").write_text(text)
+    assert draw(name, "--ladder", tmp_path / "other.json", "--out", tmp_path) == 1
+    assert f"error: {name} not drawn: {tmp_path / 'other.json'}" in capsys.readouterr().err
+
+
+def test_the_search_figure_needs_the_per_puzzle_fields_of_newer_results(ladder_results, tmp_path, capsys):
+    old = older_layout(ladder_results, tmp_path)
+    assert draw("search", "--ladder", old, "--out", tmp_path) == 1
+    err = capsys.readouterr().err
+    assert f"error: search not drawn: {old} has no puzzle_rows of rung csp on generated-hard:evaluation" in err
+    assert "run tools/ladder.py again" in err
+
+
+def test_the_ladder_figure_needs_only_the_means_that_older_results_hold(ladder_results, tmp_path):
+    assert draw("ladder", "--ladder", older_layout(ladder_results, tmp_path), "--out", tmp_path) == 0
+
+
+def test_a_rung_missing_from_a_set_is_reported(tmp_path, capsys):
+    entry = ladder_entry([5, 50])
+    del entry["rungs"]["singles"]
+    path = write_ladder(tmp_path / "ladder.json", {"top1465:evaluation": entry})
+    assert draw("ladder", "--ladder", path, "--out", tmp_path) == 1
+    assert "has no mean_ms of rung singles on top1465:evaluation" in capsys.readouterr().err
+
+
+def test_per_puzzle_fields_that_do_not_match_the_set_are_reported(tmp_path, capsys):
+    entry = ladder_entry([5, 50])
+    entry["rungs"]["plain"]["puzzle_ms"].pop()
+    path = write_ladder(tmp_path / "ladder.json", {"top1465:evaluation": entry})
+    assert draw("search", "--ladder", path, "--out", tmp_path) == 1
+    assert "puzzle_rows and puzzle_ms of rung plain on top1465:evaluation do not match its 2 puzzles" in (
+        capsys.readouterr().err
+    )
+
+
+def test_the_command_line_reports_an_older_ladder_file_without_a_traceback(ladder_results, tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tools.figures",
+            "search",
+            "--ladder",
+            str(older_layout(ladder_results, tmp_path)),
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=SUBPROCESS_TIMEOUT_S,
+        env={**os.environ, "MPLBACKEND": "Agg"},
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("error: search not drawn:")
 
 
 # --- the exact-cover figure's numbers ------------------------------------------

@@ -1,6 +1,6 @@
 """Draw the report's figures from the project's own files.
 
-Usage: ``python -m tools.figures [--out DIR] [--results PATH] [NAME ...]``
+Usage: ``python -m tools.figures [--out DIR] [--results PATH] [--ladder PATH] [NAME ...]``
 draws every figure of ``FIGURES`` (or only those named).  Each goes to the
 folder it is registered with: ``images/`` for the figures the readme or the
 notebook shows (the folder is handed in with them), ``docs/images/`` for those
@@ -18,6 +18,19 @@ Figures, by folder
                      (``COVER_PUZZLE``, four givens, one solution) in
                      helpers' own encoding: what its givens choose and rule
                      out, and one step of Algorithm X on what they leave.
+    ladder.png       the development ladder: each rung's mean time per puzzle,
+                     rungs down, time across (log axis), one line per set of
+                     ``tools.ladder.SET_LABELS`` in the results, the
+                     assignment's easier categories pooled as in the readme's
+                     table: the CSP search of rung 0 against dancing links and
+                     each later step.
+    search.png       one panel per set that needs a search (``SEARCH_SETS``):
+                     each puzzle's time against the rows its search tried
+                     (log-log) for the CSP search (rows: its assignments),
+                     plain dancing links and the final solver
+                     (``tools.ladder.PER_PUZZLE_RUNGS``); puzzles with 0 rows
+                     tried cannot sit on a log axis and are counted in a
+                     footnote instead.
 
     docs/images/
     times.png        the distribution of our solver's time per puzzle on every
@@ -27,12 +40,16 @@ Figures, by folder
                      solvers measured in the same run, set by set, and each
                      one's time relative to ours.
 
+Inputs: ``sudoku.png`` reads ``data/``; ``exact_cover.png`` reads nothing.
 ``times.png`` and ``comparison.png`` read ``docs/results/benchmark.json``
-(``--results`` reads another file), written by ``tools/benchmark.py``.  When
-it (or any input) is missing or in another layout, the figure is not drawn:
-a one-line message on stderr says why, the other figures are still drawn,
-and the exit status is 1.  A set missing from the results is left out of a
-figure, with a note on stderr.
+(``--results`` reads another file), written by ``tools/benchmark.py``.
+``ladder.png`` and ``search.png`` read ``docs/results/ladder.json``
+(``--ladder`` reads another file), written by ``tools/ladder.py``; the search
+figure needs the per-puzzle times and rows (``puzzle_ms``, ``puzzle_rows``)
+that results older than them lack.  When an input is missing, or lacks a
+field a figure needs, the figure is not drawn: a one-line message on stderr
+says why, the other figures are still drawn, and the exit status is 1.  A set
+missing from the results is left out of a figure, with a note on stderr.
 
 Output is kept reproducible where matplotlib allows: the Agg backend (no
 screen needed), a fixed size and resolution, the default style reset before
@@ -45,6 +62,7 @@ import argparse
 import json
 import math
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +80,7 @@ from matplotlib.patches import Patch  # noqa: E402
 
 import helpers  # noqa: E402
 from helpers import CONSTRAINT_FAMILIES, EMPTY  # noqa: E402
+from tools import ladder  # noqa: E402
 from tools.benchmark import JSON_NAME, OURS, PARTS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
 from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
 from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
@@ -132,6 +151,50 @@ SOLVER_STYLES = {
 }
 OTHER_SOLVER_STYLE = ("", "#8c564b", "v", 7)
 
+# Charts of the development ladder (tools/ladder.py)
+LADDER = ladder.OUT
+#: how each set of the ladder is drawn, by its name in the ladder's results:
+#: colour (as in the benchmark's charts where the group has one), marker
+LADDER_SET_STYLES: dict[str, tuple[str, str]] = {
+    "assignment": (GROUP_COLOURS["assignment"], "o"),  # the easier categories, pooled
+    "assignment/hard": ("#8c564b", "s"),
+    f"generated-hard:{ladder.PART}": (GROUP_COLOURS["generated-hard"], "^"),
+    f"top1465:{ladder.PART}": (GROUP_COLOURS["top1465"], "D"),
+    f"kaggle/7-9:{ladder.PART}": (GROUP_COLOURS["kaggle"], "v"),
+    f"generated-hardest:{ladder.PART}": (GROUP_COLOURS["generated-hardest"], "P"),
+}
+OTHER_SET_STYLE = (OTHER_GROUP_COLOUR, "X")
+LADDER_FIGSIZE_WIDTH = 8.8  #: inches: 880 px at DPI, the widest a rendered readme shows
+RUNG_INCHES = 0.5  #: height of one rung's row; a label may take two lines
+LADDER_MARGIN_INCHES = 1.7  #: room above and below the rungs: legend, axis label
+LADDER_TOP_INCHES = 1.0  #: the legend's room above the axes
+LADDER_LEFT = 0.3  #: of the figure's width: the rungs' labels
+RUNG_LABEL_CHARS = 28  #: rung labels are wrapped to this width
+LADDER_MARKER_SIZE = 8
+LADDER_LINE_WIDTH = 1.6  #: points
+LEGEND_COLUMNS = 3
+
+#: the sets of the search figure, one panel each: those that need a search
+SEARCH_SETS = tuple(f"{group}:{ladder.PART}" for group in ("generated-hard", "top1465", "generated-hardest"))
+#: how each rung of ``PER_PUZZLE_RUNGS`` is drawn: legend label, name in a sentence, colour, marker
+SEARCH_STYLES: dict[str, tuple[str, str, str, str]] = {
+    "csp": ("0. CSP search (rows: assignments)", "the CSP search", "#7f7f7f", "o"),
+    "plain": ("1. plain dancing links", "plain dancing links", "#1f77b4", "s"),
+    ladder.FINAL: (f"{len(ladder.RUNGS) - 1}. final solver", "the final solver", "#d62728", "^"),
+}
+#: suffixes of large counts on an axis: 1k, 10k, 1M
+COUNT_SUFFIXES = ((1e6, "M"), (1e3, "k"))
+SEARCH_WIDTH_INCHES = 8.8
+SEARCH_PANEL_INCHES = 2.9  #: the panels' height
+SEARCH_TOP_INCHES = 0.75  #: the legend and the panels' titles
+SEARCH_BOTTOM_INCHES = 0.65  #: the axis label, and below it the footnote's lines
+SEARCH_LEFT = 0.09  #: of the figure's width: the time axis's label
+FOOTNOTE_CHARS = 110  #: the footnote is wrapped to this width
+FOOTNOTE_LINE_INCHES = 0.2
+SEARCH_MARKER_AREA = 14  #: points squared
+SEARCH_ALPHA = 0.55  #: thousands of points overlap
+LEGEND_MARKER_SIZE = 8
+
 # The exact-cover figure
 #: A 4 x 4 sudoku (box 2) with four givens and one solution.  Its matrix is
 #: 64 x 64, so every entry shows at page size, where the 729 x 324 matrix of a
@@ -178,6 +241,7 @@ class Inputs:
 
     data: Path = DATA  #: the project's puzzles
     results: Path = RESULTS  #: the benchmark's JSON
+    ladder: Path = LADDER  #: the ladder's JSON
 
 
 def note(figure: str, text: str) -> None:
@@ -315,28 +379,30 @@ def chart_height(rows: int) -> float:
     return CHART_MARGIN_INCHES + ROW_INCHES * rows
 
 
-def log_axis(ax: Axes, label: str, unit: str = "") -> None:
-    """A log x axis with plain numbers as labels: 0.1, 1, 10 and, smaller,
-    the 2s and 5s between them; ``unit`` follows each number."""
+def log_axis(ax: Axes, label: str, unit: str = "", which: str = "x", minor_labels: bool = True) -> None:
+    """A log axis, x or y by ``which``, with plain numbers as labels: 0.1, 1,
+    10 and, smaller and unless ``minor_labels`` is False, the 2s and 5s
+    between them; ``unit`` follows each number."""
+    axis = ax.xaxis if which == "x" else ax.yaxis
 
     def major(x: float, _: object) -> str:
         return f"{x:g}{unit}"
 
     def minor(x: float, _: object) -> str:
-        low, high = ax.get_xlim()
+        low, high = sorted(axis.get_view_interval())
         mantissa = x / 10 ** np.floor(np.log10(x))
         # An axis spanning less than a decade may hold no major tick: label every minor one.
-        wanted = high / low < DECADE or np.isclose(mantissa, MINOR_LABELS).any()
+        wanted = high / low < DECADE or (minor_labels and np.isclose(mantissa, MINOR_LABELS).any())
         return f"{float(f'{x:.2g}'):g}{unit}" if wanted else ""  # 1.1, 0.05, 500: no float noise
 
-    ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(major))
-    ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(minor))
-    ax.set_xlabel(label, fontsize=LABEL_FONTSIZE)
-    ax.tick_params(axis="x", which="major", labelsize=TICK_FONTSIZE)
-    ax.tick_params(axis="x", which="minor", labelsize=TICK_FONTSIZE - 2, labelcolor="0.35")
-    ax.grid(axis="x", which="major", color="0.85", linewidth=0.8)
-    ax.grid(axis="x", which="minor", color="0.93", linewidth=0.5)
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    axis.set_major_formatter(matplotlib.ticker.FuncFormatter(major))
+    axis.set_minor_formatter(matplotlib.ticker.FuncFormatter(minor))
+    axis.set_label_text(label, fontsize=LABEL_FONTSIZE)
+    ax.tick_params(axis=which, which="major", labelsize=TICK_FONTSIZE)
+    ax.tick_params(axis=which, which="minor", labelsize=TICK_FONTSIZE - 2, labelcolor="0.35")
+    ax.grid(axis=which, which="major", color="0.85", linewidth=0.8)
+    ax.grid(axis=which, which="minor", color="0.93", linewidth=0.5)
     ax.set_axisbelow(True)
 
 
@@ -549,6 +615,243 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     )
     fig.subplots_adjust(left=0.15, right=0.98, top=1 - in_figure_inches(fig, 1.35), bottom=in_figure_inches(fig, 0.7))
     return save(fig, out / "comparison.png")
+
+
+# --- the development ladder ---------------------------------------------------
+
+
+def load_ladder(path: Path) -> dict:
+    """The ladder's results in ``path``, as written by ``tools/ladder.py``.
+
+    Raises ``MissingInput`` when the file is missing, is not JSON or holds no sets.
+    """
+    if not path.is_file():
+        raise MissingInput(f"{path} not found; run tools/ladder.py first, or pass --ladder PATH")
+    try:
+        measured = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise MissingInput(f"{path} is not a JSON file ({error})") from error
+    if not isinstance(measured, dict) or not isinstance(measured.get("sets"), dict) or not measured["sets"]:
+        raise MissingInput(f"{path} holds no ladder results (no sets); run tools/ladder.py again")
+    return measured
+
+
+def rung_field(measured: dict, name: str, rung: str, field: str, path: Path) -> object:
+    """``field`` of ``rung`` on the set ``name``; raises ``MissingInput`` when
+    it is not there, as in results written before ``tools/ladder.py`` kept it."""
+    try:
+        return measured["sets"][name]["rungs"][rung][field]
+    except (KeyError, TypeError):
+        raise MissingInput(
+            f"{path} has no {field} of rung {rung} on {name}, an older layout; run tools/ladder.py again"
+        ) from None
+
+
+def set_size(measured: dict, name: str, path: Path) -> int:
+    """The number of puzzles of the set ``name``; raises ``MissingInput`` when it is not there."""
+    entry = measured["sets"].get(name)
+    if not isinstance(entry, dict) or not isinstance(entry.get("n"), int):
+        raise MissingInput(f"{path} has no puzzle count (n) of {name}; run tools/ladder.py again")
+    return entry["n"]
+
+
+def ladder_sets(measured: dict, path: Path) -> dict[str, dict]:
+    """The sets the ladder figure shows, by their name in ``SET_LABELS``, in
+    its order: ``tools.ladder.shown_sets``, with the easier categories pooled
+    as ``assignment``.  A set of ``SET_LABELS`` that is missing gets a note."""
+    for name in measured["sets"]:
+        if name in ladder.SET_LABELS or name in ladder.EASY_CATEGORIES:
+            set_size(measured, name, path)
+            for rung in ladder.RUNGS:
+                rung_field(measured, name, rung, "mean_ms", path)
+    try:
+        shown = ladder.shown_sets(measured)
+    except (KeyError, TypeError, ZeroDivisionError) as error:  # what pooling reads besides the means
+        raise MissingInput(
+            f"{path} holds ladder results in another layout ({error!r}); run tools/ladder.py again"
+        ) from error
+    names = {label: name for name, label in ladder.SET_LABELS.items()}
+    for label in ladder.SET_LABELS.values():
+        if label not in shown:
+            note("ladder", f"no results for “{label}” in {path}; left out")
+    if not shown:
+        raise MissingInput(f"{path} holds none of the sets of tools.ladder.SET_LABELS")
+    return {names[label]: entry for label, entry in shown.items()}
+
+
+def rung_label(rung: str) -> str:
+    """``3. + no unwinding``: a rung's number and short label, wrapped for the axis."""
+    number = list(ladder.RUNGS).index(rung)
+    return textwrap.fill(f"{number}. {ladder.RUNG_LABELS[rung]}", RUNG_LABEL_CHARS, subsequent_indent="    ")
+
+
+def ladder_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``ladder.png``: the ladder's rungs down, each set's mean time per
+    puzzle across (log), one line per set, so that the step from the CSP
+    search (rung 0) to dancing links and each later step show per set."""
+    sets = ladder_sets(load_ladder(inputs.ladder), inputs.ladder)
+    rungs = list(ladder.RUNGS)
+    positions = np.arange(len(rungs))
+    fig, ax = plt.subplots(figsize=(LADDER_FIGSIZE_WIDTH, LADDER_MARGIN_INCHES + RUNG_INCHES * len(rungs)), dpi=DPI)
+    for name, entry in sets.items():
+        colour, marker = LADDER_SET_STYLES.get(name, OTHER_SET_STYLE)
+        means = np.maximum([entry["rungs"][rung]["mean_ms"] for rung in rungs], MIN_MS)
+        ax.plot(
+            means,
+            positions,
+            color=colour,
+            marker=marker,
+            markersize=LADDER_MARKER_SIZE,
+            markeredgecolor="black",
+            markeredgewidth=0.6,
+            linewidth=LADDER_LINE_WIDTH,
+            label=f"{ladder.SET_LABELS[name]} ({entry['n']:,})",
+        )
+    # Rung 0 is another method than the rest: a line sets it apart.
+    ax.axhline(0.5, color="0.45", linewidth=1.0, linestyle="--")
+    ax.set_yticks(positions, [rung_label(rung) for rung in rungs], fontsize=TICK_FONTSIZE)
+    ax.set_ylim(positions[-1] + 0.5, positions[0] - 0.5)
+    ax.tick_params(axis="y", length=0)
+    ax.grid(axis="y", color="0.93", linewidth=0.8)
+    log_axis(ax, "mean time per puzzle (ms, log scale)")
+    # Over the whole figure's width: the sets' names are long.
+    fig.legend(
+        *ax.get_legend_handles_labels(),
+        loc="upper center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=LEGEND_COLUMNS,
+        fontsize=LEGEND_FONTSIZE,
+        frameon=False,
+        title="set (puzzles)",
+        title_fontsize=LEGEND_FONTSIZE,
+        columnspacing=1.2,
+        handletextpad=0.5,
+    )
+    fig.subplots_adjust(
+        left=LADDER_LEFT,
+        right=0.97,
+        top=1 - in_figure_inches(fig, LADDER_TOP_INCHES),
+        bottom=in_figure_inches(fig, 0.6),
+    )
+    return save(fig, out / "ladder.png")
+
+
+def count_label(x: float) -> str:
+    """``1``, ``100``, ``10k``, ``1M``: a count short enough for a crowded axis."""
+    for size, suffix in COUNT_SUFFIXES:
+        if x >= size:
+            return f"{x / size:g}{suffix}"
+    return f"{x:g}"
+
+
+def search_points(measured: dict, name: str, path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each rung of ``PER_PUZZLE_RUNGS`` on the set ``name``: its rows tried and
+    its time, puzzle by puzzle.  Raises ``MissingInput`` when they are not kept."""
+    n = set_size(measured, name, path)
+    points = {}
+    for rung in ladder.PER_PUZZLE_RUNGS:
+        rows = np.asarray(rung_field(measured, name, rung, "puzzle_rows", path), dtype=float)
+        times = np.asarray(rung_field(measured, name, rung, "puzzle_ms", path), dtype=float)
+        if rows.shape != times.shape or rows.ndim != 1 or len(rows) != n:
+            raise MissingInput(
+                f"{path}: puzzle_rows and puzzle_ms of rung {rung} on {name} do not match its {n} puzzles"
+            )
+        points[rung] = (rows, times)
+    return points
+
+
+def unsearched_footnote(points: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]]) -> str:
+    """Which puzzles the search figure leaves out, by rung and set: those
+    with 0 rows tried; empty if there are none."""
+    parts = []
+    for rung in ladder.PER_PUZZLE_RUNGS:
+        counts = [
+            f"{int((by_rung[rung][0] == 0).sum()):,} of {ladder.SET_LABELS.get(name, name)}"
+            for name, by_rung in points.items()
+            if (by_rung[rung][0] == 0).any()
+        ]
+        if counts:
+            parts.append(f"by {SEARCH_STYLES[rung][1]}: {', '.join(counts)}")
+    if not parts:
+        return ""
+    return "Not shown: the puzzles solved before any search (0 rows tried) " + "; ".join(parts) + "."
+
+
+def search_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``search.png``: on each set of ``SEARCH_SETS``, one panel: every
+    puzzle's time against the rows its search tried (log-log), for the CSP
+    search (rows: its assignments), plain dancing links and the final solver.
+
+    A puzzle with 0 rows tried, solved before any search, cannot sit on a log
+    axis: it is left out, and a footnote under the panels says how many were.
+    """
+    measured = load_ladder(inputs.ladder)
+    names = [name for name in SEARCH_SETS if name in measured["sets"]]
+    for name in SEARCH_SETS:
+        if name not in names:
+            note("search", f"no results for {name} in {inputs.ladder}; left out")
+    if not names:
+        raise MissingInput(f"{inputs.ladder} holds none of the sets {', '.join(SEARCH_SETS)}")
+    points = {name: search_points(measured, name, inputs.ladder) for name in names}
+    footnote = textwrap.wrap(unsearched_footnote(points), FOOTNOTE_CHARS)
+    bottom = SEARCH_BOTTOM_INCHES + FOOTNOTE_LINE_INCHES * len(footnote)
+
+    fig, axes = plt.subplots(
+        1,
+        len(names),
+        figsize=(SEARCH_WIDTH_INCHES, SEARCH_TOP_INCHES + SEARCH_PANEL_INCHES + bottom),
+        dpi=DPI,
+        sharex=True,
+        sharey=True,
+        squeeze=False,
+    )
+    for ax, name in zip(axes[0], names):
+        for rung in ladder.PER_PUZZLE_RUNGS:
+            _, _, colour, marker = SEARCH_STYLES[rung]
+            rows, times = points[name][rung]
+            searched = rows > 0
+            ax.scatter(
+                rows[searched],
+                np.maximum(times[searched], MIN_MS),
+                s=SEARCH_MARKER_AREA,
+                color=colour,
+                marker=marker,
+                alpha=SEARCH_ALPHA,
+                linewidths=0,
+            )
+        n = set_size(measured, name, inputs.ladder)
+        ax.set_title(f"{ladder.SET_LABELS.get(name, name)} ({n:,} puzzles)", fontsize=LABEL_FONTSIZE)
+        # Several decades on each axis: the minor ticks' labels would run into each other.
+        log_axis(ax, "rows tried (log scale)", minor_labels=False)
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: count_label(x)))
+        log_axis(ax, "time per puzzle (ms, log scale)" if ax is axes[0, 0] else "", which="y", minor_labels=False)
+
+    legend = [  # opaque and larger than the points, to be read
+        Line2D([], [], linestyle="none", marker=marker, color=colour, markersize=LEGEND_MARKER_SIZE, label=label)
+        for label, _, colour, marker in (SEARCH_STYLES[rung] for rung in ladder.PER_PUZZLE_RUNGS)
+    ]
+    fig.legend(
+        handles=legend,
+        loc="upper center",
+        ncol=len(legend),
+        fontsize=LEGEND_FONTSIZE,
+        frameon=False,
+        handletextpad=0.2,
+        columnspacing=1.5,
+    )
+    if footnote:
+        note("search", " ".join(footnote))
+        fig.text(
+            0.5, in_figure_inches(fig, 0.08), "\n".join(footnote), ha="center", va="bottom", fontsize=TICK_FONTSIZE
+        )
+    fig.subplots_adjust(
+        left=SEARCH_LEFT,
+        right=0.98,
+        top=1 - in_figure_inches(fig, SEARCH_TOP_INCHES),
+        bottom=in_figure_inches(fig, bottom),
+        wspace=0.08,
+    )
+    return save(fig, out / "search.png")
 
 
 # --- the exact-cover matrix -------------------------------------------------
@@ -795,6 +1098,8 @@ FIGURES: dict[str, Figure] = {
     "times": Figure(times_figure, DOCS_IMAGES),
     "comparison": Figure(comparison_figure, DOCS_IMAGES),
     "exact_cover": Figure(exact_cover_figure, IMAGES),
+    "ladder": Figure(ladder_figure, IMAGES),
+    "search": Figure(search_figure, IMAGES),
 }
 
 
@@ -821,11 +1126,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="PATH",
         help="the benchmark's results (default: the repo's docs/results/benchmark.json)",
     )
+    parser.add_argument(
+        "--ladder",
+        type=Path,
+        default=LADDER,
+        metavar="PATH",
+        help="the ladder's results (default: the repo's docs/results/ladder.json)",
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
     if unknown:
         parser.error(f"no figure named {', '.join(unknown)}; choose from {', '.join(FIGURES)}")
-    inputs = Inputs(results=args.results)
+    inputs = Inputs(results=args.results, ladder=args.ladder)
     status = 0
     for name in args.names or list(FIGURES):
         plt.style.use("default")  # each figure starts from the same style
