@@ -714,6 +714,7 @@ def ladder_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     ax.tick_params(axis="y", length=0)
     ax.grid(axis="y", color="0.93", linewidth=0.8)
     log_axis(ax, "mean time per puzzle (ms, log scale)")
+    ax.tick_params(axis="x", which="minor", labelsize=TICK_FONTSIZE)  # shown on a page: no smaller type
     # Over the whole figure's width: the sets' names are long.
     fig.legend(
         *ax.get_legend_handles_labels(),
