@@ -1,31 +1,55 @@
-"""Draw the figures in ``images/`` from the project's own files.
+"""Draw the report's figures from the project's own files.
 
-Usage: ``python -m tools.figures [--out DIR] [--results PATH] [NAME ...]``
-draws every figure of ``FIGURES`` (or only those named) into ``DIR``
-(default: the repo's ``images/``).  Each figure is one function that takes
-the output folder and the ``Inputs`` to read, and returns the path it wrote;
-adding a figure means writing such a function and listing it in ``FIGURES``.
+Usage: ``python -m tools.figures [--out DIR] [--results PATH] [--ladder PATH] [NAME ...]``
+draws every figure of ``FIGURES`` (or only those named).  Each goes to the
+folder it is registered with: ``images/`` for the figures the readme or the
+notebook shows (the folder is handed in with them), ``docs/images/`` for those
+only ``docs/`` shows; ``--out DIR`` writes them all into ``DIR`` instead.
+Each figure is one function that takes the output folder and the ``Inputs``
+to read, and returns the path it wrote; adding a figure means writing such a
+function and listing it, with its folder, in ``FIGURES``.
 
-Figures
+Figures, by folder
+    images/
     sudoku.png       the first very_easy puzzle of ``data/`` beside its
                      solution: givens in black, the digits the solver fills in
                      in colour.
+    exact_cover.png  the 64 x 64 exact-cover matrix of a 4 x 4 sudoku
+                     (``COVER_PUZZLE``, four givens, one solution) in
+                     helpers' own encoding: what its givens choose and rule
+                     out, and one step of Algorithm X on what they leave.
+    ladder.png       the development ladder: each rung's mean time per puzzle,
+                     rungs down, time across (log axis), one line per set of
+                     ``tools.ladder.SET_LABELS`` in the results, the
+                     assignment's easier categories pooled as in the readme's
+                     table: the CSP search of rung 0 against dancing links and
+                     each later step.
+    search.png       one panel per set that needs a search (``SEARCH_SETS``):
+                     each puzzle's time against the rows its search tried
+                     (log-log) for the CSP search (rows: its assignments),
+                     plain dancing links and the final solver
+                     (``tools.ladder.PER_PUZZLE_RUNGS``); puzzles with 0 rows
+                     tried cannot sit on a log axis and are counted in a
+                     footnote instead.
+
+    docs/images/
     times.png        the distribution of our solver's time per puzzle on every
                      set of the benchmark results, as box plots drawn from the
                      stored percentiles (log time axis).
     comparison.png   our solver's mean time per puzzle against the other
                      solvers measured in the same run, set by set, and each
                      one's time relative to ours.
-    exact_cover.png  the 729 x 324 exact-cover matrix of the first solvable
-                     hard puzzle of ``data/``, with what its givens remove, and
-                     one cover step of Algorithm X on what remains.
 
-``times.png`` and ``comparison.png`` read ``results/benchmark.json``
-(``--results`` reads another file), written by ``tools/benchmark.py``.  When
-it (or any input) is missing or in another layout, the figure is not drawn:
-a one-line message on stderr says why, the other figures are still drawn,
-and the exit status is 1.  A set missing from the results is left out of a
-figure, with a note on stderr.
+Inputs: ``sudoku.png`` reads ``data/``; ``exact_cover.png`` reads nothing.
+``times.png`` and ``comparison.png`` read ``docs/results/benchmark.json``
+(``--results`` reads another file), written by ``tools/benchmark.py``.
+``ladder.png`` and ``search.png`` read ``docs/results/ladder.json``
+(``--ladder`` reads another file), written by ``tools/ladder.py``; the search
+figure needs the per-puzzle times and rows (``puzzle_ms``, ``puzzle_rows``)
+that results older than them lack.  When an input is missing, or lacks a
+field a figure needs, the figure is not drawn: a one-line message on stderr
+says why, the other figures are still drawn, and the exit status is 1.  A set
+missing from the results is left out of a figure, with a note on stderr.
 
 Output is kept reproducible where matplotlib allows: the Agg backend (no
 screen needed), a fixed size and resolution, the default style reset before
@@ -36,7 +60,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,15 +79,15 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers import CONSTRAINT_FAMILIES, EMPTY, NO_SOLUTION  # noqa: E402
-from helpers import SUDOKU_BOX as BOX  # noqa: E402
-from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
+from helpers import CONSTRAINT_FAMILIES, EMPTY  # noqa: E402
+from tools import ladder  # noqa: E402
 from tools.benchmark import JSON_NAME, OURS, PARTS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
 from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
 from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
 
 RESULTS = RESULTS_FOLDER / JSON_NAME
-DEFAULT_OUT = ROOT / "images"
+IMAGES = ROOT / "images"  #: the figures the readme or the notebook shows; handed in with them
+DOCS_IMAGES = ROOT / "docs" / "images"  #: the figures only docs/ shows
 
 DPI = 100
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
@@ -125,23 +151,83 @@ SOLVER_STYLES = {
 }
 OTHER_SOLVER_STYLE = ("", "#8c564b", "v", 7)
 
+# Charts of the development ladder (tools/ladder.py)
+LADDER = ladder.OUT
+#: how each set of the ladder is drawn, by its name in the ladder's results:
+#: colour (as in the benchmark's charts where the group has one), marker
+LADDER_SET_STYLES: dict[str, tuple[str, str]] = {
+    "assignment": (GROUP_COLOURS["assignment"], "o"),  # the easier categories, pooled
+    "assignment/hard": ("#8c564b", "s"),
+    f"generated-hard:{ladder.PART}": (GROUP_COLOURS["generated-hard"], "^"),
+    f"top1465:{ladder.PART}": (GROUP_COLOURS["top1465"], "D"),
+    f"kaggle/7-9:{ladder.PART}": (GROUP_COLOURS["kaggle"], "v"),
+    f"generated-hardest:{ladder.PART}": (GROUP_COLOURS["generated-hardest"], "P"),
+}
+OTHER_SET_STYLE = (OTHER_GROUP_COLOUR, "X")
+LADDER_FIGSIZE_WIDTH = 8.8  #: inches: 880 px at DPI, the widest a rendered readme shows
+RUNG_INCHES = 0.5  #: height of one rung's row; a label may take two lines
+LADDER_MARGIN_INCHES = 1.7  #: room above and below the rungs: legend, axis label
+LADDER_TOP_INCHES = 1.0  #: the legend's room above the axes
+LADDER_LEFT = 0.3  #: of the figure's width: the rungs' labels
+RUNG_LABEL_CHARS = 28  #: rung labels are wrapped to this width
+LADDER_MARKER_SIZE = 8
+LADDER_LINE_WIDTH = 1.6  #: points
+LEGEND_COLUMNS = 3
+
+#: the sets of the search figure, one panel each: those that need a search
+SEARCH_SETS = tuple(f"{group}:{ladder.PART}" for group in ("generated-hard", "top1465", "generated-hardest"))
+#: how each rung of ``PER_PUZZLE_RUNGS`` is drawn: legend label, name in a sentence, colour, marker
+SEARCH_STYLES: dict[str, tuple[str, str, str, str]] = {
+    "csp": ("0. CSP search (rows: assignments)", "the CSP search", "#7f7f7f", "o"),
+    "plain": ("1. plain dancing links", "plain dancing links", "#1f77b4", "s"),
+    ladder.FINAL: (f"{len(ladder.RUNGS) - 1}. final solver", "the final solver", "#d62728", "^"),
+}
+#: suffixes of large counts on an axis: 1k, 10k, 1M
+COUNT_SUFFIXES = ((1e6, "M"), (1e3, "k"))
+SEARCH_WIDTH_INCHES = 8.8
+SEARCH_PANEL_INCHES = 2.9  #: the panels' height
+SEARCH_TOP_INCHES = 0.75  #: the legend and the panels' titles
+SEARCH_BOTTOM_INCHES = 0.65  #: the axis label, and below it the footnote's lines
+SEARCH_LEFT = 0.09  #: of the figure's width: the time axis's label
+FOOTNOTE_CHARS = 110  #: the footnote is wrapped to this width
+FOOTNOTE_LINE_INCHES = 0.2
+SEARCH_MARKER_AREA = 14  #: points squared
+SEARCH_ALPHA = 0.55  #: thousands of points overlap
+LEGEND_MARKER_SIZE = 8
+
 # The exact-cover figure
-EXACT_COVER_FIGSIZE = (14.0, 10.0)  #: inches
-EXACT_COVER_DPI = 150  #: over one pixel per matrix row (729) in the left panel
+#: A 4 x 4 sudoku (box 2) with four givens and one solution.  Its matrix is
+#: 64 x 64, so every entry shows at page size, where the 729 x 324 matrix of a
+#: 9 x 9 puzzle is a blur.
+COVER_PUZZLE = ((1, 0, 0, 4), (0, 0, 0, 0), (0, 3, 4, 0), (0, 0, 0, 0))
+COVER_FIGSIZE = (8.8, 5.4)  #: inches; 880 x 540 px at DPI
+COVER_ENTRY_INCHES = 0.05  #: one matrix entry: 5 x 5 px at DPI
+COVER_BOTTOM_INCHES = 1.05  #: below the matrices: their axis labels and the legend
+COVER_GRID_LEFT_INCHES = 0.12
+COVER_GRID_INCHES = 1.2  #: the puzzle's side
+COVER_MATRIX_LEFT_INCHES = 2.05  #: room for the puzzle and the cells' names
+COVER_GAP_INCHES = 0.3  #: between the two matrices
+COVER_FONTSIZE = 11
+COVER_TITLE_FONTSIZE = 12
+COVER_DIGIT_FONTSIZE = 15
 #: colours (RGB, 0..1) of the matrix entries
 WHITE = (1.0, 1.0, 1.0)
-KEPT_ONE = (0.05, 0.10, 0.35)  #: a 1 that is still in the matrix
+OPEN_ONE = (0.05, 0.10, 0.35)  #: a 1 that is still in the matrix
 GIVEN_ONE = (0.90, 0.45, 0.0)  #: a 1 in a given's row: the rows the givens choose
-REMOVED_BACKGROUND = (0.92, 0.92, 0.92)  #: a 0 in a row or column the givens remove
+REMOVED_BACKGROUND = (0.90, 0.90, 0.90)  #: a 0 in a row or column the givens remove
 REMOVED_ONE = (0.62, 0.62, 0.62)  #: a 1 in a row the givens remove
-STEP_REMOVED_BACKGROUND = (1.0, 0.86, 0.84)  #: a 0 in a row or column the step removes
-STEP_REMOVED_ONE = (0.93, 0.42, 0.38)  #: a 1 in a row the step removes
-COLUMN_ONE = (0.95, 0.60, 0.0)  #: a 1 in another row of the column the S heuristic picks
-CHOSEN_ONE = (0.70, 0.0, 0.0)  #: a 1 in the row the step chooses
-HIGHLIGHT_BACKGROUND = (1.0, 0.88, 0.45)  #: a 0 in the column picked or the row chosen
+FADED_BACKGROUND = (0.95, 0.95, 0.95)  #: what the givens removed, in the step's panel
+FADED_ONE = (0.80, 0.80, 0.80)
+STEP_REMOVED_BACKGROUND = (1.0, 0.84, 0.82)  #: a 0 in a row or column the step removes
+STEP_REMOVED_ONE = (0.90, 0.35, 0.30)  #: a 1 in a row the step removes
+CHOSEN_ONE = (0.60, 0.0, 0.0)  #: a 1 in the row the step chooses
+HIGHLIGHT_BACKGROUND = (1.0, 0.85, 0.30)  #: a 0 in the column picked or the row chosen
+CELL_LINE_COLOUR = "0.8"  #: between the cells' groups of rows
+CELL_LINE_WIDTH = 0.5  #: points
+FAMILY_LINE_COLOUR = "0.2"  #: between the four families of columns
+FAMILY_LINE_WIDTH = 1.2  #: points
 MARKER_COLOUR = "#b00000"  #: the triangles on the frame that point at them
-MARKER_SIZE = 9
-MATRIX_FONTSIZE = 12
+MARKER_SIZE = 8
 
 
 class MissingInput(Exception):
@@ -155,6 +241,7 @@ class Inputs:
 
     data: Path = DATA  #: the project's puzzles
     results: Path = RESULTS  #: the benchmark's JSON
+    ladder: Path = LADDER  #: the ladder's JSON
 
 
 def note(figure: str, text: str) -> None:
@@ -167,27 +254,32 @@ def note(figure: str, text: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def draw_grid(ax: Axes, values: np.ndarray, givens: np.ndarray, title: str) -> None:
-    """Draw one 9 x 9 sudoku on ``ax``: ``values`` (0 = blank) with the cells
-    where ``givens`` is True in ``GIVEN_COLOUR`` and the rest in ``FILLED_COLOUR``."""
-    ax.set_xlim(0, SIZE)
-    ax.set_ylim(SIZE, 0)  # row 0 at the top, as the array is printed
+def draw_grid(
+    ax: Axes, values: np.ndarray, givens: np.ndarray, title: str, digit_fontsize: float = DIGIT_FONTSIZE
+) -> None:
+    """Draw one N x N sudoku (N a square) on ``ax``: ``values`` (0 = blank)
+    with the cells where ``givens`` is True in ``GIVEN_COLOUR`` and the rest
+    in ``FILLED_COLOUR``."""
+    size = len(values)
+    box = math.isqrt(size)
+    ax.set_xlim(0, size)
+    ax.set_ylim(size, 0)  # row 0 at the top, as the array is printed
     ax.set_aspect("equal")
     ax.axis("off")
-    for k in range(SIZE + 1):
-        width = THICK_LINE if k % BOX == 0 else THIN_LINE
+    for k in range(size + 1):
+        width = THICK_LINE if k % box == 0 else THIN_LINE
         # Thick lines run past the grid's corners by half their width, so the
         # outer frame closes without notches.
-        ax.plot([0, SIZE], [k, k], color=LINE_COLOUR, linewidth=width, solid_capstyle="projecting")
-        ax.plot([k, k], [0, SIZE], color=LINE_COLOUR, linewidth=width, solid_capstyle="projecting")
-    for r in range(SIZE):
-        for c in range(SIZE):
+        ax.plot([0, size], [k, k], color=LINE_COLOUR, linewidth=width, solid_capstyle="projecting")
+        ax.plot([k, k], [0, size], color=LINE_COLOUR, linewidth=width, solid_capstyle="projecting")
+    for r in range(size):
+        for c in range(size):
             value = int(values[r, c])
             if value == EMPTY:
                 continue
             colour = GIVEN_COLOUR if givens[r, c] else FILLED_COLOUR
             ax.text(
-                c + 0.5, r + 0.5, str(value), ha="center", va="center_baseline", fontsize=DIGIT_FONTSIZE, color=colour
+                c + 0.5, r + 0.5, str(value), ha="center", va="center_baseline", fontsize=digit_fontsize, color=colour
             )
     ax.set_title(title, fontsize=TITLE_FONTSIZE)
 
@@ -287,28 +379,30 @@ def chart_height(rows: int) -> float:
     return CHART_MARGIN_INCHES + ROW_INCHES * rows
 
 
-def log_axis(ax: Axes, label: str, unit: str = "") -> None:
-    """A log x axis with plain numbers as labels: 0.1, 1, 10 and, smaller,
-    the 2s and 5s between them; ``unit`` follows each number."""
+def log_axis(ax: Axes, label: str, unit: str = "", which: str = "x", minor_labels: bool = True) -> None:
+    """A log axis, x or y by ``which``, with plain numbers as labels: 0.1, 1,
+    10 and, smaller and unless ``minor_labels`` is False, the 2s and 5s
+    between them; ``unit`` follows each number."""
+    axis = ax.xaxis if which == "x" else ax.yaxis
 
     def major(x: float, _: object) -> str:
         return f"{x:g}{unit}"
 
     def minor(x: float, _: object) -> str:
-        low, high = ax.get_xlim()
+        low, high = sorted(axis.get_view_interval())
         mantissa = x / 10 ** np.floor(np.log10(x))
         # An axis spanning less than a decade may hold no major tick: label every minor one.
-        wanted = high / low < DECADE or np.isclose(mantissa, MINOR_LABELS).any()
+        wanted = high / low < DECADE or (minor_labels and np.isclose(mantissa, MINOR_LABELS).any())
         return f"{float(f'{x:.2g}'):g}{unit}" if wanted else ""  # 1.1, 0.05, 500: no float noise
 
-    ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(major))
-    ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(minor))
-    ax.set_xlabel(label, fontsize=LABEL_FONTSIZE)
-    ax.tick_params(axis="x", which="major", labelsize=TICK_FONTSIZE)
-    ax.tick_params(axis="x", which="minor", labelsize=TICK_FONTSIZE - 2, labelcolor="0.35")
-    ax.grid(axis="x", which="major", color="0.85", linewidth=0.8)
-    ax.grid(axis="x", which="minor", color="0.93", linewidth=0.5)
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    axis.set_major_formatter(matplotlib.ticker.FuncFormatter(major))
+    axis.set_minor_formatter(matplotlib.ticker.FuncFormatter(minor))
+    axis.set_label_text(label, fontsize=LABEL_FONTSIZE)
+    ax.tick_params(axis=which, which="major", labelsize=TICK_FONTSIZE)
+    ax.tick_params(axis=which, which="minor", labelsize=TICK_FONTSIZE - 2, labelcolor="0.35")
+    ax.grid(axis=which, which="major", color="0.85", linewidth=0.8)
+    ax.grid(axis=which, which="minor", color="0.93", linewidth=0.5)
     ax.set_axisbelow(True)
 
 
@@ -523,6 +617,244 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     return save(fig, out / "comparison.png")
 
 
+# --- the development ladder ---------------------------------------------------
+
+
+def load_ladder(path: Path) -> dict:
+    """The ladder's results in ``path``, as written by ``tools/ladder.py``.
+
+    Raises ``MissingInput`` when the file is missing, is not JSON or holds no sets.
+    """
+    if not path.is_file():
+        raise MissingInput(f"{path} not found; run tools/ladder.py first, or pass --ladder PATH")
+    try:
+        measured = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise MissingInput(f"{path} is not a JSON file ({error})") from error
+    if not isinstance(measured, dict) or not isinstance(measured.get("sets"), dict) or not measured["sets"]:
+        raise MissingInput(f"{path} holds no ladder results (no sets); run tools/ladder.py again")
+    return measured
+
+
+def rung_field(measured: dict, name: str, rung: str, field: str, path: Path) -> object:
+    """``field`` of ``rung`` on the set ``name``; raises ``MissingInput`` when
+    it is not there, as in results written before ``tools/ladder.py`` kept it."""
+    try:
+        return measured["sets"][name]["rungs"][rung][field]
+    except (KeyError, TypeError):
+        raise MissingInput(
+            f"{path} has no {field} of rung {rung} on {name}, an older layout; run tools/ladder.py again"
+        ) from None
+
+
+def set_size(measured: dict, name: str, path: Path) -> int:
+    """The number of puzzles of the set ``name``; raises ``MissingInput`` when it is not there."""
+    entry = measured["sets"].get(name)
+    if not isinstance(entry, dict) or not isinstance(entry.get("n"), int):
+        raise MissingInput(f"{path} has no puzzle count (n) of {name}; run tools/ladder.py again")
+    return entry["n"]
+
+
+def ladder_sets(measured: dict, path: Path) -> dict[str, dict]:
+    """The sets the ladder figure shows, by their name in ``SET_LABELS``, in
+    its order: ``tools.ladder.shown_sets``, with the easier categories pooled
+    as ``assignment``.  A set of ``SET_LABELS`` that is missing gets a note."""
+    for name in measured["sets"]:
+        if name in ladder.SET_LABELS or name in ladder.EASY_CATEGORIES:
+            set_size(measured, name, path)
+            for rung in ladder.RUNGS:
+                rung_field(measured, name, rung, "mean_ms", path)
+    try:
+        shown = ladder.shown_sets(measured)
+    except (KeyError, TypeError, ZeroDivisionError) as error:  # what pooling reads besides the means
+        raise MissingInput(
+            f"{path} holds ladder results in another layout ({error!r}); run tools/ladder.py again"
+        ) from error
+    names = {label: name for name, label in ladder.SET_LABELS.items()}
+    for label in ladder.SET_LABELS.values():
+        if label not in shown:
+            note("ladder", f"no results for “{label}” in {path}; left out")
+    if not shown:
+        raise MissingInput(f"{path} holds none of the sets of tools.ladder.SET_LABELS")
+    return {names[label]: entry for label, entry in shown.items()}
+
+
+def rung_label(rung: str) -> str:
+    """``3. + no unwinding``: a rung's number and short label, wrapped for the axis."""
+    number = list(ladder.RUNGS).index(rung)
+    return textwrap.fill(f"{number}. {ladder.RUNG_LABELS[rung]}", RUNG_LABEL_CHARS, subsequent_indent="    ")
+
+
+def ladder_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``ladder.png``: the ladder's rungs down, each set's mean time per
+    puzzle across (log), one line per set, so that the step from the CSP
+    search (rung 0) to dancing links and each later step show per set."""
+    sets = ladder_sets(load_ladder(inputs.ladder), inputs.ladder)
+    rungs = list(ladder.RUNGS)
+    positions = np.arange(len(rungs))
+    fig, ax = plt.subplots(figsize=(LADDER_FIGSIZE_WIDTH, LADDER_MARGIN_INCHES + RUNG_INCHES * len(rungs)), dpi=DPI)
+    for name, entry in sets.items():
+        colour, marker = LADDER_SET_STYLES.get(name, OTHER_SET_STYLE)
+        means = np.maximum([entry["rungs"][rung]["mean_ms"] for rung in rungs], MIN_MS)
+        ax.plot(
+            means,
+            positions,
+            color=colour,
+            marker=marker,
+            markersize=LADDER_MARKER_SIZE,
+            markeredgecolor="black",
+            markeredgewidth=0.6,
+            linewidth=LADDER_LINE_WIDTH,
+            label=f"{ladder.SET_LABELS[name]} ({entry['n']:,})",
+        )
+    # Rung 0 is another method than the rest: a line sets it apart.
+    ax.axhline(0.5, color="0.45", linewidth=1.0, linestyle="--")
+    ax.set_yticks(positions, [rung_label(rung) for rung in rungs], fontsize=TICK_FONTSIZE)
+    ax.set_ylim(positions[-1] + 0.5, positions[0] - 0.5)
+    ax.tick_params(axis="y", length=0)
+    ax.grid(axis="y", color="0.93", linewidth=0.8)
+    log_axis(ax, "mean time per puzzle (ms, log scale)")
+    ax.tick_params(axis="x", which="minor", labelsize=TICK_FONTSIZE)  # shown on a page: no smaller type
+    # Over the whole figure's width: the sets' names are long.
+    fig.legend(
+        *ax.get_legend_handles_labels(),
+        loc="upper center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=LEGEND_COLUMNS,
+        fontsize=LEGEND_FONTSIZE,
+        frameon=False,
+        title="set (puzzles)",
+        title_fontsize=LEGEND_FONTSIZE,
+        columnspacing=1.2,
+        handletextpad=0.5,
+    )
+    fig.subplots_adjust(
+        left=LADDER_LEFT,
+        right=0.97,
+        top=1 - in_figure_inches(fig, LADDER_TOP_INCHES),
+        bottom=in_figure_inches(fig, 0.6),
+    )
+    return save(fig, out / "ladder.png")
+
+
+def count_label(x: float) -> str:
+    """``1``, ``100``, ``10k``, ``1M``: a count short enough for a crowded axis."""
+    for size, suffix in COUNT_SUFFIXES:
+        if x >= size:
+            return f"{x / size:g}{suffix}"
+    return f"{x:g}"
+
+
+def search_points(measured: dict, name: str, path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each rung of ``PER_PUZZLE_RUNGS`` on the set ``name``: its rows tried and
+    its time, puzzle by puzzle.  Raises ``MissingInput`` when they are not kept."""
+    n = set_size(measured, name, path)
+    points = {}
+    for rung in ladder.PER_PUZZLE_RUNGS:
+        rows = np.asarray(rung_field(measured, name, rung, "puzzle_rows", path), dtype=float)
+        times = np.asarray(rung_field(measured, name, rung, "puzzle_ms", path), dtype=float)
+        if rows.shape != times.shape or rows.ndim != 1 or len(rows) != n:
+            raise MissingInput(
+                f"{path}: puzzle_rows and puzzle_ms of rung {rung} on {name} do not match its {n} puzzles"
+            )
+        points[rung] = (rows, times)
+    return points
+
+
+def unsearched_footnote(points: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]]) -> str:
+    """Which puzzles the search figure leaves out, by rung and set: those
+    with 0 rows tried; empty if there are none."""
+    parts = []
+    for rung in ladder.PER_PUZZLE_RUNGS:
+        counts = [
+            f"{int((by_rung[rung][0] == 0).sum()):,} of {ladder.SET_LABELS.get(name, name)}"
+            for name, by_rung in points.items()
+            if (by_rung[rung][0] == 0).any()
+        ]
+        if counts:
+            parts.append(f"by {SEARCH_STYLES[rung][1]}: {', '.join(counts)}")
+    if not parts:
+        return ""
+    return "Not shown: the puzzles solved before any search (0 rows tried) " + "; ".join(parts) + "."
+
+
+def search_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``search.png``: on each set of ``SEARCH_SETS``, one panel: every
+    puzzle's time against the rows its search tried (log-log), for the CSP
+    search (rows: its assignments), plain dancing links and the final solver.
+
+    A puzzle with 0 rows tried, solved before any search, cannot sit on a log
+    axis: it is left out, and a footnote under the panels says how many were.
+    """
+    measured = load_ladder(inputs.ladder)
+    names = [name for name in SEARCH_SETS if name in measured["sets"]]
+    for name in SEARCH_SETS:
+        if name not in names:
+            note("search", f"no results for {name} in {inputs.ladder}; left out")
+    if not names:
+        raise MissingInput(f"{inputs.ladder} holds none of the sets {', '.join(SEARCH_SETS)}")
+    points = {name: search_points(measured, name, inputs.ladder) for name in names}
+    footnote = textwrap.wrap(unsearched_footnote(points), FOOTNOTE_CHARS)
+    bottom = SEARCH_BOTTOM_INCHES + FOOTNOTE_LINE_INCHES * len(footnote)
+
+    fig, axes = plt.subplots(
+        1,
+        len(names),
+        figsize=(SEARCH_WIDTH_INCHES, SEARCH_TOP_INCHES + SEARCH_PANEL_INCHES + bottom),
+        dpi=DPI,
+        sharex=True,
+        sharey=True,
+        squeeze=False,
+    )
+    for ax, name in zip(axes[0], names):
+        for rung in ladder.PER_PUZZLE_RUNGS:
+            _, _, colour, marker = SEARCH_STYLES[rung]
+            rows, times = points[name][rung]
+            searched = rows > 0
+            ax.scatter(
+                rows[searched],
+                np.maximum(times[searched], MIN_MS),
+                s=SEARCH_MARKER_AREA,
+                color=colour,
+                marker=marker,
+                alpha=SEARCH_ALPHA,
+                linewidths=0,
+            )
+        n = set_size(measured, name, inputs.ladder)
+        ax.set_title(f"{ladder.SET_LABELS.get(name, name)} ({n:,} puzzles)", fontsize=LABEL_FONTSIZE)
+        # Several decades on each axis: the minor ticks' labels would run into each other.
+        log_axis(ax, "rows tried (log scale)", minor_labels=False)
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: count_label(x)))
+        log_axis(ax, "time per puzzle (ms, log scale)" if ax is axes[0, 0] else "", which="y", minor_labels=False)
+
+    legend = [  # opaque and larger than the points, to be read
+        Line2D([], [], linestyle="none", marker=marker, color=colour, markersize=LEGEND_MARKER_SIZE, label=label)
+        for label, _, colour, marker in (SEARCH_STYLES[rung] for rung in ladder.PER_PUZZLE_RUNGS)
+    ]
+    fig.legend(
+        handles=legend,
+        loc="upper center",
+        ncol=len(legend),
+        fontsize=LEGEND_FONTSIZE,
+        frameon=False,
+        handletextpad=0.2,
+        columnspacing=1.5,
+    )
+    if footnote:
+        note("search", " ".join(footnote))
+        fig.text(
+            0.5, in_figure_inches(fig, 0.08), "\n".join(footnote), ha="center", va="bottom", fontsize=TICK_FONTSIZE
+        )
+    fig.subplots_adjust(
+        left=SEARCH_LEFT,
+        right=0.98,
+        top=1 - in_figure_inches(fig, SEARCH_TOP_INCHES),
+        bottom=in_figure_inches(fig, bottom),
+        wspace=0.08,
+    )
+    return save(fig, out / "search.png")
+
+
 # --- the exact-cover matrix -------------------------------------------------
 
 
@@ -534,19 +866,21 @@ class CoverStep:
     Masks are over the full matrix; ``column`` and ``row`` index it too.
     """
 
-    matrix: np.ndarray  #: (729, 324) bool
+    matrix: np.ndarray  #: (N**3, 4 N**2) bool, for a grid of side N
     given_rows: np.ndarray  #: the candidate rows of the givens
     rows_left: np.ndarray  #: bool per row: not removed by the givens
     columns_left: np.ndarray  #: bool per column: not covered by the givens
-    column: int  #: the column with the fewest 1s among those left (the S heuristic)
+    column: int  #: the first column with the fewest 1s among those left (the S heuristic)
     column_rows: np.ndarray  #: the rows left with a 1 in ``column``
     row: int  #: the row chosen: the first of ``column_rows``
     rows_after: np.ndarray  #: bool per row: still there after choosing ``row``
     columns_after: np.ndarray  #: bool per column: still there after choosing ``row``
 
 
-def sudoku_matrix(box: int = BOX) -> np.ndarray:
-    """The exact-cover matrix of the sudoku of order ``box``, as bool."""
+def sudoku_matrix(box: int) -> np.ndarray:
+    """The exact-cover matrix of the sudoku of order ``box``, as bool, built
+    from ``helpers.exact_cover_rows``: row ``helpers.candidate_row(cell, digit)``
+    has its 1s in the four columns of ``helpers.constraint_columns``."""
     rows = helpers.exact_cover_rows(box)
     size = box * box
     matrix = np.zeros((len(rows), 4 * size * size), dtype=bool)
@@ -556,16 +890,19 @@ def sudoku_matrix(box: int = BOX) -> np.ndarray:
 
 
 def cover_step(puzzle: np.ndarray) -> CoverStep:
-    """The givens of ``puzzle`` chosen, then one step of Algorithm X.
+    """The givens of ``puzzle`` (N x N, 0 = blank) chosen, then one step of Algorithm X.
 
     Choosing a row covers its columns, and covering a column removes every
     row with a 1 in it.  The step takes the first column with the fewest 1s
     among those left and chooses its first row, as Algorithm X tries them.
     """
-    matrix = sudoku_matrix()
-    cells = np.asarray(puzzle).ravel()
+    puzzle = np.asarray(puzzle)
+    size = len(puzzle)
+    matrix = sudoku_matrix(math.isqrt(size))
+    cells = puzzle.ravel()
     given_rows = np.array(
-        [helpers.candidate_row(int(cell), int(cells[cell]), SIZE) for cell in np.flatnonzero(cells != EMPTY)]
+        [helpers.candidate_row(int(cell), int(cells[cell]), size) for cell in np.flatnonzero(cells != EMPTY)],
+        dtype=np.int64,
     )
     columns_left = ~matrix[given_rows].any(axis=0)
     rows_left = ~matrix[:, ~columns_left].any(axis=1)
@@ -580,153 +917,196 @@ def cover_step(puzzle: np.ndarray) -> CoverStep:
     return CoverStep(matrix, given_rows, rows_left, columns_left, column, column_rows, row, rows_after, columns_after)
 
 
-def first_solvable(data: Path, category: str = "hard") -> np.ndarray:
-    """The first puzzle of ``category`` in ``data`` whose stored solution is not all -1."""
-    solutions_file = data / f"{category}_solution.npy"
-    puzzles = np.load(needed(data / f"{category}_puzzle.npy"))
-    solutions = np.load(needed(solutions_file))
-    for puzzle, solution in zip(puzzles, solutions):
-        if not (solution == NO_SOLUTION).all():
-            return puzzle
-    raise MissingInput(f"{solutions_file} stores no solvable {category} puzzle")
+def cell_name(cell: int, size: int) -> str:
+    """``r2c3``: a cell in the usual sudoku notation, rows and columns from 1."""
+    r, c = divmod(cell, size)
+    return f"r{r + 1}c{c + 1}"
 
 
-def column_name(column: int) -> str:
-    """``box 4, digit 7``: the constraint a column stands for (units from 0, as in the rows' formula)."""
-    family, within = divmod(column, SIZE * SIZE)
-    unit, digit0 = divmod(within, SIZE)
+def row_name(row: int, size: int) -> str:
+    """``3 in r2c3``: the candidate a matrix row stands for."""
+    cell, digit = helpers.decode_row(row, size)
+    return f"{digit} in {cell_name(cell, size)}"
+
+
+def column_name(column: int, size: int) -> str:
+    """``cell r2c3`` or ``box 4, digit 2``: the constraint a matrix column
+    stands for, numbered as ``helpers.constraint_columns`` numbers them."""
+    family, within = divmod(column, size * size)
     if family == 0:
-        return f"cell ({unit}, {digit0})"
-    return f"{('row', 'column', 'box')[family - 1]} {unit}, digit {digit0 + 1}"
+        return f"cell {cell_name(within, size)}"
+    unit, digit0 = divmod(within, size)
+    unit_kind = CONSTRAINT_FAMILIES[family].partition("-")[0]  # row-digit -> row
+    return f"{unit_kind} {unit + 1}, digit {digit0 + 1}"
 
 
-def row_name(row: int) -> str:
-    """``7 in (4, 5)``: the candidate a row stands for, digit in cell (r, c)."""
-    cell, digit = helpers.decode_row(row, SIZE)
-    r, c = divmod(cell, SIZE)
-    return f"{digit} in ({r}, {c})"
+def givens_colours(step: CoverStep) -> np.ndarray:
+    """The matrix as (rows, columns, RGB): what the givens choose and rule out."""
+    ruled_out = ~step.rows_left[:, None]
+    removed = ruled_out | ~step.columns_left[None, :]
+    colours = np.where(removed[..., None], REMOVED_BACKGROUND, WHITE)
+    colours[step.matrix & ruled_out] = REMOVED_ONE
+    colours[step.matrix & ~ruled_out] = OPEN_ONE
+    for row in step.given_rows:
+        colours[row, step.matrix[row]] = GIVEN_ONE
+    return colours
 
 
-def boundaries(kept: np.ndarray, step: int, total: int) -> tuple[list[float], list[str]]:
-    """Where the lines 0, ``step``, 2 ``step`` .. ``total`` of the full matrix
-    fall among the ``kept`` ones (sorted indices), as image positions (entry
-    k is centred on k), and their numbers as labels."""
-    marks = range(0, total + 1, step)
-    return [int(np.searchsorted(kept, mark)) - 0.5 for mark in marks], [str(mark) for mark in marks]
+def step_colours(step: CoverStep) -> np.ndarray:
+    """The matrix as (rows, columns, RGB): one step on what the givens leave,
+    which is drawn faded."""
+    matrix = step.matrix
+    gone = ~step.rows_left[:, None] | ~step.columns_left[None, :]
+    colours = np.where(gone[..., None], FADED_BACKGROUND, WHITE)
+    colours[matrix & ~step.rows_left[:, None]] = FADED_ONE
+    # What the step removes: the rows that share a column with the chosen
+    # row (they compete with it), and the columns the chosen row fills.
+    ruled_out = (step.rows_left & ~step.rows_after)[:, None]
+    covered = (step.columns_left & ~step.columns_after)[None, :]
+    step_gone = (ruled_out & step.columns_left[None, :]) | (covered & step.rows_left[:, None])
+    colours[step_gone] = STEP_REMOVED_BACKGROUND
+    colours[matrix & ruled_out] = STEP_REMOVED_ONE
+    colours[matrix & step.rows_after[:, None]] = OPEN_ONE
+    colours[step.rows_left & ~matrix[:, step.column], step.column] = HIGHLIGHT_BACKGROUND
+    colours[step.row, step.columns_left & ~matrix[step.row]] = HIGHLIGHT_BACKGROUND
+    colours[step.row, matrix[step.row]] = CHOSEN_ONE
+    return colours
 
 
-def draw_matrix(ax: Axes, colours: np.ndarray, rows: np.ndarray, columns: np.ndarray) -> None:
-    """Show an (len(rows), len(columns), 3) array of colours, one matrix
-    entry per image cell, row 0 at the top; ``rows`` and ``columns`` are the
-    numbers in the full matrix of the lines shown.  Ticks mark every 81st
-    row and column of the full matrix, and the four column families are
-    named along the top."""
-    n_rows, n_columns = SIZE**3, 4 * SIZE * SIZE
+def add_axes_in_inches(fig: plt.Figure, left: float, bottom: float, width: float, height: float) -> Axes:
+    """Axes placed in inches from the figure's lower left corner, so that a
+    matrix entry spans a whole number of pixels."""
+    w, h = fig.get_size_inches()
+    return fig.add_axes((left / w, bottom / h, width / w, height / h))
+
+
+def draw_cover_matrix(ax: Axes, colours: np.ndarray, size: int, label_rows: bool) -> None:
+    """Show the (N**3, 4 N**2, 3) ``colours``, one matrix entry per image
+    cell: thin lines between the cells' groups of rows, thick ones between
+    the families of columns, which are named along the top; with
+    ``label_rows`` each group of rows is named by its cell."""
+    n_rows, n_columns = colours.shape[:2]
+    area = size * size
     ax.imshow(colours, aspect="auto", interpolation="nearest")
-    ax.set_yticks(*boundaries(rows, SIZE * SIZE, n_rows))
-    xs, labels = boundaries(columns, SIZE * SIZE, n_columns)
-    ax.set_xticks(xs, labels)
-    for x in xs[1:-1]:
-        ax.axvline(x, color="0.3", linewidth=0.8)
-    top = ax.secondary_xaxis("top")
-    top.set_xticks([(a + b) / 2 for a, b in zip(xs, xs[1:])], CONSTRAINT_FAMILIES, fontsize=MATRIX_FONTSIZE)
-    top.tick_params(axis="x", length=0)
-    ax.tick_params(labelsize=MATRIX_FONTSIZE - 1)
+    # Only horizontal thin lines: vertical ones would cut a highlighted row into dashes.
+    for y in range(size, n_rows, size):
+        ax.axhline(y - 0.5, color=CELL_LINE_COLOUR, linewidth=CELL_LINE_WIDTH)
+    for x in range(area, n_columns, area):
+        ax.axvline(x - 0.5, color=FAMILY_LINE_COLOUR, linewidth=FAMILY_LINE_WIDTH)
+    if label_rows:
+        centres = np.arange(area) * size + (size - 1) / 2
+        ax.set_yticks(centres, [cell_name(cell, size) for cell in range(area)], fontsize=COVER_FONTSIZE)
+        ax.set_ylabel(f"{n_rows} rows: digits 1–{size} of each cell", fontsize=COVER_FONTSIZE)
+    else:
+        ax.set_yticks([])
+    # the families' names along the top, "row-digit" over two lines to fit its 16 columns
+    family_centres = np.arange(len(CONSTRAINT_FAMILIES)) * area + (area - 1) / 2
+    ax.set_xticks(family_centres, [name.replace("-", "-\n") for name in CONSTRAINT_FAMILIES], fontsize=COVER_FONTSIZE)
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+
+
+def point_at(ax: Axes, row: int, column: int) -> None:
+    """Triangles outside the frame, on the left and at the top, that point at
+    ``row`` and ``column``: one entry is only a few pixels wide."""
+    for x, y, marker in ((-0.5, row, ">"), (column, -0.5, "v")):
+        ax.plot(x, y, marker=marker, color=MARKER_COLOUR, markersize=MARKER_SIZE, clip_on=False, zorder=5)
+
+
+def draw_puzzle(ax: Axes, puzzle: np.ndarray, step: CoverStep) -> None:
+    """The puzzle, givens in black, and the step's choice in red in its cell."""
+    size = len(puzzle)
+    shown = puzzle.copy()
+    cell, digit = helpers.decode_row(step.row, size)
+    shown.flat[cell] = digit
+    draw_grid(ax, shown, puzzle != EMPTY, "Puzzle", digit_fontsize=COVER_DIGIT_FONTSIZE)
+    ax.set_title("Puzzle", fontsize=COVER_TITLE_FONTSIZE)
+    ax.text(
+        0.5,
+        -0.08,
+        "black: givens\nred: the step's\nchoice",
+        transform=ax.transAxes,
+        ha="center",
+        va="top",
+        fontsize=COVER_FONTSIZE,
+        linespacing=1.3,
+    )
 
 
 def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
-    """``exact_cover.png``: the exact-cover matrix of the first solvable hard
-    puzzle of ``data``: what its givens remove (left) and one cover step of
-    Algorithm X on what remains (right)."""
-    step = cover_step(first_solvable(inputs.data))
-    matrix = step.matrix
-    n_rows, n_columns = matrix.shape
+    """``exact_cover.png``: the 4 x 4 ``COVER_PUZZLE`` (left), its exact-cover
+    matrix with what the givens choose and rule out (middle), and one step of
+    Algorithm X on what they leave (right).  It reads no input."""
+    puzzle = np.array(COVER_PUZZLE)
+    size = len(puzzle)
+    step = cover_step(puzzle)
+    n_rows, n_columns = step.matrix.shape
+    width, height = n_columns * COVER_ENTRY_INCHES, n_rows * COVER_ENTRY_INCHES
 
-    # Left: the whole matrix; the rows and columns the givens remove in grey.
-    removed = ~step.rows_left[:, None] | ~step.columns_left[None, :]
-    left_colours = np.where(removed[..., None], REMOVED_BACKGROUND, WHITE)
-    left_colours[matrix & ~step.rows_left[:, None]] = REMOVED_ONE
-    left_colours[matrix & step.rows_left[:, None]] = KEPT_ONE
-    for row in step.given_rows:
-        left_colours[row, matrix[row]] = GIVEN_ONE
-
-    # Right: only what the givens leave, in matrix order; what the step removes in red.
-    rows, columns = np.flatnonzero(step.rows_left), np.flatnonzero(step.columns_left)
-    sub = matrix[np.ix_(rows, columns)]
-    rows_after, columns_after = step.rows_after[rows], step.columns_after[columns]
-    removed = ~rows_after[:, None] | ~columns_after[None, :]
-    right_colours = np.where(removed[..., None], STEP_REMOVED_BACKGROUND, WHITE)
-    right_colours[sub & ~rows_after[:, None]] = STEP_REMOVED_ONE
-    right_colours[sub & rows_after[:, None]] = KEPT_ONE
-    for k in np.searchsorted(rows, step.column_rows):
-        right_colours[k, sub[k]] = COLUMN_ONE
-    at_row, at_column = int(np.searchsorted(rows, step.row)), int(np.searchsorted(columns, step.column))
-    right_colours[at_row, sub[at_row]] = CHOSEN_ONE
-    right_colours[at_row][~sub[at_row]] = HIGHLIGHT_BACKGROUND
-    right_colours[:, at_column][~sub[:, at_column]] = HIGHLIGHT_BACKGROUND
-
-    fig, (left, right) = plt.subplots(
-        1, 2, figsize=EXACT_COVER_FIGSIZE, dpi=EXACT_COVER_DPI, gridspec_kw={"wspace": 0.2}
+    fig = plt.figure(figsize=COVER_FIGSIZE, dpi=DPI)
+    bottom = COVER_BOTTOM_INCHES
+    grid_ax = add_axes_in_inches(
+        fig, COVER_GRID_LEFT_INCHES, bottom + height - COVER_GRID_INCHES, COVER_GRID_INCHES, COVER_GRID_INCHES
     )
-    draw_matrix(left, left_colours, np.arange(n_rows), np.arange(n_columns))
-    left.set_xlabel("column (constraint)", fontsize=MATRIX_FONTSIZE)
-    left.set_ylabel("row 81r + 9c + d − 1: digit d in cell (r, c), with r, c from 0", fontsize=MATRIX_FONTSIZE)
-    givens = len(step.given_rows)
-    left.set_title(
-        f"The whole matrix: {n_rows} rows × {n_columns} columns;\n"
-        f"its {givens} givens leave {len(rows)} × {len(columns)}",
-        fontsize=MATRIX_FONTSIZE + 1,
-        pad=30,
+    draw_puzzle(grid_ax, puzzle, step)
+    givens_ax = add_axes_in_inches(fig, COVER_MATRIX_LEFT_INCHES, bottom, width, height)
+    step_ax = add_axes_in_inches(fig, COVER_MATRIX_LEFT_INCHES + width + COVER_GAP_INCHES, bottom, width, height)
+
+    draw_cover_matrix(givens_ax, givens_colours(step), size, label_rows=True)
+    rows_left, columns_left = int(step.rows_left.sum()), int(step.columns_left.sum())
+    givens_ax.set_title(
+        f"{len(step.given_rows)} givens leave\n{rows_left} rows × {columns_left} columns",
+        fontsize=COVER_TITLE_FONTSIZE,
+    )
+    givens_ax.set_xlabel(
+        f"{n_columns} columns: {len(CONSTRAINT_FAMILIES)} families of {size * size} constraints",
+        fontsize=COVER_FONTSIZE,
     )
 
-    draw_matrix(right, right_colours, rows, columns)
-    # One entry is a few pixels wide: triangles on the frame point the picked lines out.
-    last_row, last_column = len(rows) - 0.5, len(columns) - 0.5
-    marks = [(-0.5, at_row, ">"), (last_column, at_row, "<"), (at_column, -0.5, "v"), (at_column, last_row, "^")]
-    for x, y, marker in marks:
-        right.plot(x, y, marker=marker, color=MARKER_COLOUR, markersize=MARKER_SIZE, clip_on=False, zorder=5)
-    right.set_xlabel(f"the {len(columns)} columns left (numbered as in the whole matrix)", fontsize=MATRIX_FONTSIZE)
-    right.set_ylabel(f"the {len(rows)} rows left (numbered as in the whole matrix)", fontsize=MATRIX_FONTSIZE)
-    size = len(step.column_rows)
-    right.set_title(
-        f"One step of Algorithm X on the {len(rows)} × {len(columns)} left:\n"
-        f"column “{column_name(step.column)}” has the fewest 1s (S = {size});\n"
-        f"choosing its row “{row_name(step.row)}” leaves "
+    draw_cover_matrix(step_ax, step_colours(step), size, label_rows=False)
+    point_at(step_ax, step.row, step.column)
+    step_ax.set_title(
+        f"Fewest 1s: “{column_name(step.column, size)}” (S = {len(step.column_rows)});\n"
+        f"choosing “{row_name(step.row, size)}” leaves "
         f"{int(step.rows_after.sum())} × {int(step.columns_after.sum())}",
-        fontsize=MATRIX_FONTSIZE + 1,
-        pad=30,
+        fontsize=COVER_TITLE_FONTSIZE,
     )
+    step_ax.set_xlabel("one step of Algorithm X on what is left", fontsize=COVER_FONTSIZE)
 
-    legend = [
-        Patch(color=KEPT_ONE, label="1 still in the matrix"),
-        Patch(color=GIVEN_ONE, label="1 in a given's row (left)"),
-        Patch(facecolor=REMOVED_BACKGROUND, edgecolor=REMOVED_ONE, label="row or column the givens remove"),
-        Patch(color=CHOSEN_ONE, label="1 in the row chosen (right)"),
-        Patch(facecolor=STEP_REMOVED_BACKGROUND, edgecolor=STEP_REMOVED_ONE, label="row or column the step removes"),
-        Patch(color=HIGHLIGHT_BACKGROUND, label="column picked and row chosen (right)"),
+    legend = [  # in columns of two: the givens, what is open, the step
+        Patch(color=GIVEN_ONE, label="a given's row"),
+        Patch(facecolor=REMOVED_BACKGROUND, edgecolor=REMOVED_ONE, label="ruled out by the givens"),
+        Patch(color=OPEN_ONE, label="1 still open"),
+        Patch(color=CHOSEN_ONE, label="1 in the row chosen"),
+        Patch(color=HIGHLIGHT_BACKGROUND, label="column picked, row chosen"),
+        Patch(facecolor=STEP_REMOVED_BACKGROUND, edgecolor=STEP_REMOVED_ONE, label="ruled out by the choice"),
     ]
-    if size > 1:
-        legend.insert(4, Patch(color=COLUMN_ONE, label="1 in another row of the column picked"))
-    fig.legend(handles=legend, loc="lower center", ncol=3, fontsize=MATRIX_FONTSIZE - 1, frameon=False)
-    fig.suptitle(
-        f"Sudoku as exact cover: the first solvable hard puzzle of data/ ({givens} givens)",
-        fontsize=MATRIX_FONTSIZE + 4,
-        y=0.985,
-    )
-    fig.subplots_adjust(left=0.07, right=0.98, top=0.83, bottom=0.13)
-    return save(fig, out / "exact_cover.png", dpi=EXACT_COVER_DPI)
+    fig.legend(handles=legend, loc="lower center", ncol=3, fontsize=COVER_FONTSIZE, frameon=False)
+    return save(fig, out / "exact_cover.png")
 
 
-FIGURES: dict[str, Callable[[Path, Inputs], Path]] = {
-    "sudoku": sudoku_figure,
-    "times": times_figure,
-    "comparison": comparison_figure,
-    "exact_cover": exact_cover_figure,
+@dataclass(frozen=True)
+class Figure:
+    """A figure: the function that draws it and the folder it belongs in,
+    ``IMAGES`` if the readme or the notebook shows it, else ``DOCS_IMAGES``."""
+
+    draw: Callable[[Path, Inputs], Path]
+    folder: Path
+
+
+FIGURES: dict[str, Figure] = {
+    "sudoku": Figure(sudoku_figure, IMAGES),
+    "times": Figure(times_figure, DOCS_IMAGES),
+    "comparison": Figure(comparison_figure, DOCS_IMAGES),
+    "exact_cover": Figure(exact_cover_figure, IMAGES),
+    "ladder": Figure(ladder_figure, IMAGES),
+    "search": Figure(search_figure, IMAGES),
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: draw the chosen figures (all by default) into ``--out``.
+    """The command line: draw the chosen figures (all by default), each into
+    its own folder or all into ``--out``.
 
     The exit status is 1 when a figure could not be drawn for want of its input.
     """
@@ -735,25 +1115,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         "names", nargs="*", metavar="NAME", help=f"figures to draw (default: all): {', '.join(FIGURES)}"
     )
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="folder to write to (default: the repo's images/)"
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write every figure into DIR (default: each into its own folder, images/ or docs/images/)",
     )
     parser.add_argument(
         "--results",
         type=Path,
         default=RESULTS,
         metavar="PATH",
-        help="the benchmark's results (default: the repo's results/benchmark.json)",
+        help="the benchmark's results (default: the repo's docs/results/benchmark.json)",
+    )
+    parser.add_argument(
+        "--ladder",
+        type=Path,
+        default=LADDER,
+        metavar="PATH",
+        help="the ladder's results (default: the repo's docs/results/ladder.json)",
     )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
     if unknown:
         parser.error(f"no figure named {', '.join(unknown)}; choose from {', '.join(FIGURES)}")
-    inputs = Inputs(results=args.results)
+    inputs = Inputs(results=args.results, ladder=args.ladder)
     status = 0
     for name in args.names or list(FIGURES):
         plt.style.use("default")  # each figure starts from the same style
         try:
-            path = FIGURES[name](args.out, inputs)
+            figure = FIGURES[name]
+            path = figure.draw(args.out or figure.folder, inputs)
         except MissingInput as error:
             print(f"error: {name} not drawn: {error}", file=sys.stderr)
             status = 1
