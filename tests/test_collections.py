@@ -11,6 +11,8 @@ import pytest
 import helpers
 from conftest import COLLECTIONS, parse, sha256, stated_sha256
 from helpers import backtracking_count
+from tools import find_hardest
+from tools.make_hard import ISOMORPHS, effort, random_symmetry
 
 README = COLLECTIONS / "README.md"
 ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"
@@ -68,6 +70,13 @@ def test_the_17_clue_puzzles_have_17_givens():
     assert {sum(1 for value in cells(text) if value) for text in PUZZLES[ROYLE_17.name]} == {ROYLE_GIVENS}
 
 
+def test_top1465_shares_exactly_its_69_puzzles_of_17_givens_with_royles_list():
+    royle = set(PUZZLES[ROYLE_17.name])
+    top = [text.replace(".", "0") for text in PUZZLES[TOP1465.name]]
+    shared = [text for text in top if text in royle]
+    assert len(shared) == 69 == sum(1 for text in top if sum(1 for v in cells(text) if v) == ROYLE_GIVENS)
+
+
 def test_the_rated_samples_clues_count_the_givens():
     assert all(int(row["clues"]) == sum(1 for v in cells(row["puzzle"]) if v) for row in rated_rows())
 
@@ -91,3 +100,36 @@ def test_the_puzzles_have_one_solution_by_the_engine(name):
 def test_a_sample_has_one_solution_by_the_independent_solver(name):
     sample = evenly(PUZZLES[name], INDEPENDENT_SAMPLE)
     assert [backtracking_count(np.array(cells(text)), limit=2) for text in sample] == [1] * INDEPENDENT_SAMPLE
+
+
+# ---------------------------------------------------------------------------
+# collections/hardest.csv, chosen from the three by tools/find_hardest.py
+# ---------------------------------------------------------------------------
+
+HARDEST = COLLECTIONS / "hardest.csv"
+REMEASURED = 3  #: hardest puzzles whose effort is measured again (each takes a moment)
+
+
+def hardest_rows() -> list[dict]:
+    with HARDEST.open(newline="", encoding="ascii") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_each_hardest_puzzle_is_the_one_at_its_place_in_its_source():
+    rows = hardest_rows()
+    assert rows and {row["source"] for row in rows} <= set(find_hardest.SOURCES)
+    for row in rows:
+        assert PUZZLES[row["source"]][int(row["position"])].replace(".", "0") == row["puzzle"]
+
+
+def test_the_hardest_are_distinct_and_above_the_threshold():
+    rows = hardest_rows()
+    assert len({row["puzzle"] for row in rows}) == len(rows)
+    assert min(float(row["plain_rows"]) for row in rows) >= find_hardest.MIN_PLAIN_ROWS
+
+
+def test_the_hardest_puzzles_effort_is_measured_again_alike():
+    rng = np.random.default_rng(find_hardest.HARDEST_SEED)
+    symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
+    for row in evenly(hardest_rows(), REMEASURED):
+        assert round(effort(cells(row["puzzle"]), symmetries), 1) == float(row["plain_rows"])

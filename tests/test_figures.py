@@ -270,14 +270,14 @@ def test_the_ladder_figure_shows_the_sets_of_the_table_with_the_easier_categorie
     assert list(sets) == ["assignment", "assignment/hard", "generated-hard:evaluation", "top1465:evaluation"]
     assert sets["assignment"]["n"] == len(ladder.EASY_CATEGORIES) * PUZZLES_PER_SET
     err = capsys.readouterr().err
-    assert "note: ladder: no results for “generated hardest”" in err
+    assert "note: ladder: no results for “hardest”" in err
     assert "note: ladder: no results for “top1465”" not in err
 
 
 def test_the_search_figure_leaves_out_a_set_missing_from_the_results_with_a_note(ladder_results, tmp_path, capsys):
     assert draw("search", "--ladder", ladder_results, "--out", tmp_path) == 0
     err = capsys.readouterr().err
-    assert "note: search: no results for generated-hardest:evaluation" in err
+    assert "note: search: no results for hardest:evaluation" in err
     assert "note: search: no results for top1465" not in err
 
 

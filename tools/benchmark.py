@@ -23,16 +23,18 @@ Puzzle sets (select with ``--sets``, by group or by full name)
                            long search, picked by a solver that is not ours
     kaggle/<band>          ``collections/kaggle_rated_sample_7034.csv``,
                            split into bands of its difficulty rating
-    generated-hard         ``data/generated/hard_<part>.txt`` and
-    generated-hardest      ``data/generated/hardest_<part>.txt``, made by
+    hardest                ``collections/hardest.csv``: the puzzles of the
+                           three collections on which plain dancing links
+                           tries the most rows (``tools/find_hardest.py``)
+    generated-hard         ``data/generated/hard_<part>.txt``, made by
                            ``tools/make_hard.py`` with one seed per part
 with <category> one of very_easy, easy, medium, hard.  Sets missing on disk
 are skipped with a note.
 
 Parts (``--part``; ``docs/tuning.md`` says why): the *tuning* part of a
-public collection (17clue, top1465, top1465-slow, kaggle) is its puzzles at
-even 0-based positions in the file, the *evaluation* part those at odd
-positions; of the generated collections the part picks the file.  Either
+public collection (17clue, top1465, top1465-slow, kaggle, hardest) is its
+puzzles at even 0-based positions in their source file, the *evaluation*
+part those at odd positions; of the generated collections the part picks the file.  Either
 way the set's name gets ``:tuning`` or ``:evaluation``.  The assignment's
 and the project's categories (and clashing) are always whole.
 
@@ -109,19 +111,20 @@ GROUPS = (
     "top1465",
     "top1465-slow",
     "kaggle",
+    "hardest",
     "generated-hard",
-    "generated-hardest",
 )
 PARTS = ("tuning", "evaluation")
 #: groups whose sets are split by the parity of each puzzle's position in its file
-SPLIT_GROUPS = ("17clue", "top1465", "top1465-slow", "kaggle")
+SPLIT_GROUPS = ("17clue", "top1465", "top1465-slow", "kaggle", "hardest")
 #: generated collections, one file a part: ``data/generated/<stem>_<part>.txt`` by group
-PART_FILE_STEMS = {"generated-hard": "hard", "generated-hardest": "hardest"}
+PART_FILE_STEMS = {"generated-hard": "hard"}
 SLOW_SHARE = 10  #: top1465-slow holds 1/SLOW_SHARE of top1465
 SLOW_SEED = 1465  #: seeds the symmetries over which top1465-slow averages the effort
 PHASE_REPEATS = 5  #: runs of the slowest puzzle of a set when timing its phases
 LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in collections/
 KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in collections/
+HARDEST_FILE = "hardest.csv"  #: in collections/, made by tools/find_hardest.py
 # Ratings run from 0 to 8.5, about 1000 puzzles per unit up to 7 and only
 # 100 above it, so everything from 7 up forms one band.
 KAGGLE_BAND_EDGES = (0, 1, 2, 3, 4, 5, 6, 7, 9)
@@ -268,6 +271,17 @@ def kaggle_sets(path: Path) -> Loaded:
     return sets, {}
 
 
+def hardest_sets(path: Path) -> Loaded:
+    """The hardest puzzles of the collections, each keeping its position in its
+    source file (which decides its part)."""
+    if not path.is_file():
+        return [], {"hardest": f"{display_path(path)} not found"}
+    with path.open(newline="", encoding="ascii") as handle:
+        rows = list(csv.DictReader(handle))
+    found = new_set("hardest", path, grids_from_strings((row["puzzle"] for row in rows), path), None)
+    return [dataclasses.replace(found, indices=np.array([int(row["position"]) for row in rows]))], {}
+
+
 def clashing_sets(folder: Path) -> Loaded:
     """Puzzles that repeat a given: every solvable puzzle of ``folder``'s
     categories with its first given copied into the first blank of its row.
@@ -367,6 +381,8 @@ def load_group(group: str, folders: Folders = Folders()) -> Loaded:
         return slowest_tenth(folders.collections / LINE_FILES["top1465"])
     if group == "kaggle":
         return kaggle_sets(folders.collections / KAGGLE_FILE)
+    if group == "hardest":
+        return hardest_sets(folders.collections / HARDEST_FILE)
     if group in PART_FILE_STEMS:
         return part_file_sets(folders.generated, group)
     raise ValueError(f"unknown group {group!r}; choose from {', '.join(GROUPS)}")

@@ -117,7 +117,7 @@ GROUP_COLOURS = {
     "kaggle": "#9467bd",
     "top1465-slow": "#8c564b",
     "generated-hard": "#e377c2",
-    "generated-hardest": "#bcbd22",
+    "hardest": "#bcbd22",
 }
 OTHER_GROUP_COLOUR = "#7f7f7f"
 #: the sets the times figure expects; kaggle's bands are drawn when present
@@ -161,7 +161,7 @@ LADDER_SET_STYLES: dict[str, tuple[str, str]] = {
     f"generated-hard:{ladder.PART}": (GROUP_COLOURS["generated-hard"], "^"),
     f"top1465:{ladder.PART}": (GROUP_COLOURS["top1465"], "D"),
     f"kaggle/7-9:{ladder.PART}": (GROUP_COLOURS["kaggle"], "v"),
-    f"generated-hardest:{ladder.PART}": (GROUP_COLOURS["generated-hardest"], "P"),
+    f"hardest:{ladder.PART}": (GROUP_COLOURS["hardest"], "P"),
 }
 OTHER_SET_STYLE = (OTHER_GROUP_COLOUR, "X")
 LADDER_FIGSIZE_WIDTH = 8.8  #: inches: 880 px at DPI, the widest a rendered readme shows
@@ -175,7 +175,7 @@ LADDER_LINE_WIDTH = 1.6  #: points
 LEGEND_COLUMNS = 3
 
 #: the sets of the search figure, one panel each: those that need a search
-SEARCH_SETS = tuple(f"{group}:{ladder.PART}" for group in ("generated-hard", "top1465", "generated-hardest"))
+SEARCH_SETS = tuple(f"{group}:{ladder.PART}" for group in ("generated-hard", "top1465", "hardest"))
 #: how each rung of ``PER_PUZZLE_RUNGS`` is drawn: legend label, name in a sentence, colour, marker
 SEARCH_STYLES: dict[str, tuple[str, str, str, str]] = {
     "csp": ("0. CSP search (rows: assignments)", "the CSP search", "#7f7f7f", "o"),

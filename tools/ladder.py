@@ -66,7 +66,7 @@ from tools.layout import RESULTS
 
 OUT = RESULTS / "ladder.json"
 PART = "evaluation"  #: the collections' part the ladder is measured on
-DEFAULT_SETS = ("assignment", "generated-hard", "top1465", "generated-hardest")
+DEFAULT_SETS = ("assignment", "generated-hard", "top1465", "hardest")
 DEFAULT_ROUNDS = 3
 #: Rung name -> what it adds, for the table; the switches in the order they are
 #: turned on.  Every switch of ``helpers.Optimisations`` appears once.
@@ -105,7 +105,7 @@ SET_LABELS = {
     f"generated-hard:{PART}": "generated hard",
     f"top1465:{PART}": "top1465",
     f"kaggle/7-9:{PART}": "kaggle 7-9",
-    f"generated-hardest:{PART}": "generated hardest",
+    f"hardest:{PART}": "hardest",
 }
 EASY_CATEGORIES = ("assignment/very_easy", "assignment/easy", "assignment/medium")
 ROWS_SET = f"top1465:{PART}"  #: the set whose rows tried the table shows: the largest that needs a search

@@ -76,7 +76,7 @@ README_SETS = {
     "assignment/hard": ("hard", "data/"),
     "generated-hard:evaluation": ("generated hard", "data/generated/"),
     "top1465:evaluation": ("top1465", "collections/"),
-    "generated-hardest:evaluation": ("generated hardest", "data/generated/"),
+    "hardest:evaluation": ("hardest", "collections/"),
 }
 EASIER = ("assignment/very_easy", "assignment/easy", "assignment/medium")
 EVALUATION = "evaluation"
