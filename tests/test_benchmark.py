@@ -381,3 +381,17 @@ def test_a_run_counts_rows_for_ours_and_plain_dlx(ours):
     assert ours_result.details["rows"]["mean"] > 0 and plain_result.details["rows"]["mean"] > 0
     assert plain_result.ours_rows_mean == ours_result.details["rows"]["mean"]
     assert ours_result.slowest["index"] == 0 and ours_result.slowest["rows"] > 0
+
+
+def test_beside_ours_an_alternative_gets_its_share_of_wins_and_its_ratio_on_our_longest_searches():
+    n = 20
+    ran = np.ones(n, dtype=bool)
+    ours = benchmark.Timings(np.full(n, 0.002), ran.copy(), ran.copy())
+    ours.details[benchmark.ROWS] = np.arange(n, dtype=float)  # the last two are the longest tenth
+    other_seconds = np.full(n, 0.004)
+    other_seconds[-2:] = 0.001  # faster than ours on our two longest searches only
+    other = benchmark.Timings(other_seconds, ran.copy(), ran.copy())
+    puzzle_set = benchmark.new_set("twenty", ROOT / "twenty", np.zeros((n, 9, 9)), None)
+    result = benchmark.summarise("other", other, puzzle_set, ours)
+    assert result.faster_share == 0.1
+    assert result.longest_ratio == 0.5

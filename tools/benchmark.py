@@ -140,6 +140,7 @@ PERCENTILE = 95
 PERCENTILES = tuple(range(101))
 SIGNIFICANT_DIGITS = 4  #: of each stored percentile; the timer's noise is larger
 WRONG_EXAMPLES = 5  #: how many indices of wrong answers a result keeps
+LONGEST_SHARE = 0.1  #: the share of a set's puzzles, those of our longest searches, that longest_ratio is taken on
 PROGRESS_TTY_INTERVAL_S = 0.2
 PROGRESS_LOG_AFTER_S = 5.0  #: when stderr is not a terminal, stay quiet this long
 PROGRESS_LOG_INTERVAL_S = 10.0
@@ -548,6 +549,11 @@ class SolverResult:
     #: what the solver said about its calls (``details_summary``): mean, p95, max by name
     details: dict[str, dict[str, float]] = field(default_factory=dict)
     ours_rows_mean: float | None = None  #: our rows tried on the same puzzles, beside an alternative
+    #: beside an alternative: the share of puzzles it solved faster than ours
+    faster_share: float | None = None
+    #: beside an alternative: its time over ours on the puzzles where our search
+    #: tried the most rows (the top ``LONGEST_SHARE`` of them), where ours is weakest
+    longest_ratio: float | None = None
     slowest: dict | None = None  #: ours only: the slowest puzzle and where its time went (``phase_times``)
 
 
@@ -639,8 +645,14 @@ def summarise(name: str, timings: Timings, puzzle_set: PuzzleSet, ours: Timings 
         ours_seconds = ours.seconds[ran]
         result.ours_mean_ms = in_ms(np.mean(ours_seconds))
         result.ratio = round(float(np.mean(seconds) / np.mean(ours_seconds)), RATIO_DECIMALS)
+        result.faster_share = round(float(np.mean(seconds < ours_seconds)), RATIO_DECIMALS)
         if ROWS in ours.details:
-            result.ours_rows_mean = round(float(np.mean(ours.details[ROWS][ran])), MS_DECIMALS)
+            rows = ours.details[ROWS][ran]
+            result.ours_rows_mean = round(float(np.mean(rows)), MS_DECIMALS)
+            longest = rows >= np.quantile(rows, 1 - LONGEST_SHARE)
+            if rows.max() > 0:
+                ratio = np.mean(seconds[longest]) / np.mean(ours_seconds[longest])
+                result.longest_ratio = round(float(ratio), RATIO_DECIMALS)
     return result
 
 
