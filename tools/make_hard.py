@@ -1,9 +1,9 @@
-"""Make the generated hard collections: ``data/generated_hard_tuning.txt`` and
-``data/generated_hard_evaluation.txt``, one 81-character puzzle a line
+"""Make the generated hard collections: ``data/generated/hard_tuning.txt`` and
+``data/generated/hard_evaluation.txt``, one 81-character puzzle a line
 (``0`` = blank), each puzzle minimal and with exactly one solution.
 
 Usage: ``python -m tools.make_hard [--puzzles N] [--out DIR]`` (default:
-``PUZZLES`` puzzles a file, into the repo's ``data/``).  Progress goes to
+``PUZZLES`` puzzles a file, into the repo's ``data/generated/``).  Progress goes to
 stderr.
 
 Why: the benchmark collections were partly used to tune the solver (see
@@ -27,7 +27,8 @@ columns shuffled within bands and stacks, bands and stacks shuffled, maybe
 transposed).  The average keeps the climb from favouring puzzles on which
 plain dancing links is merely unlucky in how it breaks ties, which would
 flatter every solver compared with it.  Uniqueness and minimality are
-checked with ``helpers`` (a count, which every correct solver agrees on).
+checked by counting solutions with ``helpers.backtracking_count``, the
+textbook search, which shares no code with our solver.
 
 Reproducibility: all draws come from ``numpy.random.default_rng([seed, k])``
 in a fixed order (``Generator.permutation`` and ``Generator.integers``);
@@ -166,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--puzzles", type=int, default=PUZZLES, metavar="N", help="puzzles per file (default: %(default)s)"
     )
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="folder to write to (default: data/)"
+        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="folder to write to (default: data/generated/)"
     )
     parser.add_argument(
         "--parts", nargs="+", choices=list(FILES), default=list(FILES), help="which files to make (default: both)"

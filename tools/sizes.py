@@ -8,7 +8,7 @@ the answer is checked with ``helpers.is_valid_solution``.  The shared matrix
 of each size is built before timing starts, as a long-running program would
 have it.
 
-Results go to ``results/sizes.json`` (and a table to stdout), from which
+Results go to ``docs/results/sizes.json`` (and a table to stdout), from which
 ``tools/report.py`` fills the readme.
 
 Usage: ``python -m tools.sizes [--puzzles K] [--seed S] [--out DIR]``
