@@ -104,7 +104,6 @@ SET_LABELS = {
     "assignment/hard": "assignment, hard",
     f"generated-hard:{PART}": "generated hard",
     f"top1465:{PART}": "top1465",
-    f"kaggle/7-9:{PART}": "kaggle 7-9",
     f"hardest:{PART}": "hardest",
 }
 EASY_CATEGORIES = ("assignment/very_easy", "assignment/easy", "assignment/medium")
