@@ -53,7 +53,7 @@ import math
 import numbers
 import threading
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -173,6 +173,10 @@ class AlgorithmX:
     whole matrix before it starts.
     """
 
+    #: whether ``search`` uses ``_search_rows_of_four`` where it may (a matrix
+    #: may set its own; ``SudokuEngine`` does, from its ``Optimisations``)
+    use_rows_of_four = True
+
     def __init__(
         self,
         rows: Sequence[Iterable[int]],
@@ -213,6 +217,9 @@ class AlgorithmX:
         #: whether ``search`` looks for a dead end among the columns ``cover``
         #: emptied before it asks ``choose_column``
         self.watch_emptied = True
+        #: whether every row has four 1s (a sudoku's do), so that ``search``
+        #: may use ``_search_rows_of_four``
+        self.rows_of_four = bool(row_lists) and all(len(row) == 4 for row in row_lists)
         self.activate(self.primary, range(len(row_lists)))
 
     @property
@@ -293,8 +300,9 @@ class AlgorithmX:
         """
         epoch = self._take_links()
         chosen: list[DancingNode] = []
+        loop, unwind = self._search_loop()
         try:
-            for cover in self._search(chosen):
+            for cover in loop(chosen):
                 yield cover
                 if self._epoch != epoch:
                     raise RuntimeError("the matrix was relinked by another search while this one was paused")
@@ -302,7 +310,7 @@ class AlgorithmX:
             # Closed while paused at a ``yield``: every link change is
             # complete, so undoing the choices restores the matrix exactly.
             if self._epoch == epoch:
-                _unwind(chosen)
+                unwind(chosen)
                 self._dirty = False
             raise
         self._dirty = False
@@ -322,6 +330,15 @@ class AlgorithmX:
         self._dirty = True
         self._epoch += 1
         return self._epoch
+
+    def _search_loop(self) -> tuple[Callable, Callable]:
+        """The search loop to run, and the function that leaves the rows it
+        has taken: ``_search`` and ``_unwind``, or, when every row has four
+        1s and ``use_rows_of_four`` is set, ``_search_rows_of_four`` and
+        ``_unwind_rows_of_four``."""
+        if self.rows_of_four and self.use_rows_of_four:
+            return self._search_rows_of_four, _unwind_rows_of_four
+        return self._search, _unwind
 
     def _search(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
         """The body of ``search``; on return ``chosen`` is empty again.
@@ -372,6 +389,89 @@ class AlgorithmX:
                 j.column.cover()
                 j = j.right
 
+    def _search_rows_of_four(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
+        """``_search`` for a matrix whose rows all have four 1s; the same contract.
+
+        It searches the same tree in the same order, so it finds the same
+        covers in the same order; only each row costs less.  A row is taken by
+        ``cover_row_of_four``, which covers its four columns, the chosen one
+        first, and left by ``uncover_row_of_four``, which undoes that: the
+        stack of taken rows is the whole state of the search.  No column keeps
+        a ``size``: the search reads what it needs from the links
+        (``choose_column_by_links``), so each ``size`` keeps the value
+        ``activate`` gave it.
+
+        A branch column is covered again for each of its rows, which notes
+        once more the columns it empties: a dead end can be seen a row
+        sooner, never later, so the rows tried are the same or fewer.
+        """
+        choose_column = self.choose_column_by_links
+        emptied = self.emptied
+        emptied.clear()
+        watch = self.watch_emptied
+        tried = 0
+        while True:
+            col = None
+            if emptied:
+                if watch:
+                    col = _dead_end_by_links(emptied)
+                emptied.clear()
+            if col is None:
+                col = choose_column()
+            if col is not None and col.down is not col:
+                node = col.down  # its first row
+            else:
+                if col is None:
+                    self.rows_tried = tried
+                    yield sorted(node.row for node in chosen)
+                # Backtrack: leave the newest row and take the next of its
+                # column, or, when the column is used up, go one level up.
+                while chosen:
+                    node = chosen.pop()
+                    uncover_row_of_four(node)
+                    node = node.down
+                    if node is not node.column:
+                        break
+                else:
+                    self.rows_tried = tried
+                    return
+            tried += 1
+            chosen.append(node)
+            cover_row_of_four(node, emptied)
+
+    def choose_column_by_links(self) -> ColumnObject | None:
+        """``choose_column`` for a search that keeps no sizes: the same column,
+        each size read from the links.
+
+        A column holds at most one row when the node above its header is the
+        node below it, and (when it holds two or more) exactly two when the
+        second node down is the last.  Only when no column holds two or fewer
+        are the rows counted.
+        """
+        root = self.root
+        col = root.right
+        if col is root:
+            return None
+        while col.up is not col.down:  # stops at the root at the latest
+            col = col.right
+        if col is not root:
+            return col
+        # None is forced: the first column of size 2, the least left ...
+        col = root.right
+        while col.down.down is not col.up:
+            col = col.right
+        if col is not root:
+            return col
+        # ... or, failing that, the first of least size.
+        best = col = root.right
+        smallest = _size_by_links(col)
+        while col is not root:
+            size = _size_by_links(col)
+            if size < smallest:
+                best, smallest = col, size
+            col = col.right
+        return best
+
     def first_solution(self, restore: bool = True) -> list[int] | None:
         """The first exact cover found (sorted row indices), or ``None``.
 
@@ -382,11 +482,12 @@ class AlgorithmX:
         """
         self._take_links()
         chosen: list[DancingNode] = []
+        loop, unwind = self._search_loop()
         # An exception here (an interrupt) may leave a cover half done: the
         # links stay marked ``_dirty`` and the next search relinks them all.
-        cover = next(self._search(chosen), None)
+        cover = next(loop(chosen), None)
         if restore:
-            _unwind(chosen)
+            unwind(chosen)
             self._dirty = False
         return cover
 
@@ -413,6 +514,93 @@ def _dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
         if not col.size and col.left.right is col and col.left is not col:
             return col
     return None
+
+
+def cover_row_of_four(node: DancingNode, emptied: list[ColumnObject]) -> None:
+    """Take the row of ``node``, a row of four 1s: cover its four columns,
+    ``node``'s own first, noting in ``emptied`` each column left without rows.
+
+    Each cover is ``ColumnObject.cover`` with three things left out.  The
+    taken row itself stays linked in its own columns: they all leave the
+    header list, so no later search can reach it, and only the other rows
+    are unlinked.  The walk along a row is written out: every row has four
+    1s, so the three to unlink are named.  And no ``size`` is kept: a column
+    is left empty when the node just unlinked had the header both above and
+    below it (``up is down``).
+    """
+    for j in (node, node.right, node.right.right, node.left):
+        col = j.column
+        col.right.left = col.left
+        col.left.right = col.right
+        i = j.down
+        while i is not j:
+            if i is not col:
+                a = i.right
+                b = a.right
+                c = i.left
+                up = a.up
+                down = a.down
+                down.up = up
+                up.down = down
+                if up is down:
+                    emptied.append(up)
+                up = b.up
+                down = b.down
+                down.up = up
+                up.down = down
+                if up is down:
+                    emptied.append(up)
+                up = c.up
+                down = c.down
+                down.up = up
+                up.down = down
+                if up is down:
+                    emptied.append(up)
+            i = i.down
+
+
+def uncover_row_of_four(node: DancingNode) -> None:
+    """Undo ``cover_row_of_four(node)`` exactly: its four columns in reverse,
+    each as ``ColumnObject.uncover`` does, its rows' nodes right to left."""
+    for j in (node.left, node.right.right, node.right, node):
+        col = j.column
+        i = j.up
+        while i is not j:
+            if i is not col:
+                c = i.left
+                a = i.right
+                b = a.right
+                c.down.up = c.up.down = c
+                b.down.up = b.up.down = b
+                a.down.up = a.up.down = a
+            i = i.up
+        col.right.left = col
+        col.left.right = col
+
+
+def _dead_end_by_links(emptied: list[ColumnObject]) -> ColumnObject | None:
+    """``_dead_end`` for a search that keeps no sizes: an empty column is one
+    whose header is its own ``down``."""
+    for col in emptied:
+        if col.down is col and col.left.right is col and col.left is not col:
+            return col
+    return None
+
+
+def _unwind_rows_of_four(chosen: list[DancingNode]) -> None:
+    """``_unwind`` for ``_search_rows_of_four``: leave every taken row, newest first."""
+    while chosen:
+        uncover_row_of_four(chosen.pop())
+
+
+def _size_by_links(col: ColumnObject) -> int:
+    """The rows of ``col`` still linked, counted along its links."""
+    size = 0
+    node = col.down
+    while node is not col:
+        size += 1
+        node = node.down
+    return size
 
 
 def _unwind(chosen: list[DancingNode]) -> None:
@@ -489,6 +677,7 @@ class Optimisations:
     skip_unwinding: bool = True  #: leave the links after the first solution; the next call relinks
     half_way_start: bool = True  #: 9 x 9: each family of columns starts half-way (``FAMILY_START``)
     dead_ends_first: bool = True  #: look first at the columns the last covers emptied: a dead end is seen at once
+    rows_of_four: bool = True  #: search with ``AlgorithmX._search_rows_of_four``, written for rows of four 1s
 
 
 class SudokuEngine:
@@ -793,6 +982,7 @@ class SudokuEngine:
         start = FAMILY_START if switches.half_way_start and self.box == SUDOKU_BOX else 0.0
         matrix.activate(column_order(primary, start), open_rows)
         matrix.watch_emptied = switches.dead_ends_first
+        matrix.use_rows_of_four = switches.rows_of_four
 
     def solve(self, grid: list[int]) -> list[int] | None:
         """The first solution of ``grid`` (a new list), or ``None`` if it has none."""

@@ -3,19 +3,23 @@
 ``helpers`` keeps one dancing-links matrix per box size (``engine(box).matrix``)
 and relinks it for each puzzle; a general ``AlgorithmX`` relinks itself before
 a search when the previous one broke off (its ``_dirty`` flag).  These tests
-stop the real ``ColumnObject.cover``, ``ColumnObject.uncover`` and the search
-loop ``AlgorithmX._search`` between two of their lines, with a trace function
-(``sys.settrace``) that raises ``KeyboardInterrupt`` or ``MemoryError`` at the
-k-th line the function runs, so that the links are left half changed.  Each
-line of each function is a stopping point.  Then every later answer and count
-must be right and, for a general matrix, every link and size as it was.
+stop the real functions of both search loops between two of their lines: the
+generic one (``ColumnObject.cover``, ``ColumnObject.uncover``,
+``AlgorithmX._search``) and the one for rows of four 1s (``cover_row_of_four``,
+``uncover_row_of_four``, ``AlgorithmX._search_rows_of_four``), each stopped
+while that loop runs.  A trace function (``sys.settrace``) raises
+``KeyboardInterrupt`` or ``MemoryError`` at the k-th line the function runs, so
+that the links are left half changed.  Each line of each function is a
+stopping point.  Then every later answer and count must be right and, for a
+general matrix, every link and size as it was.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -26,18 +30,28 @@ from helpers import (
     SUDOKU_SIZE,
     AlgorithmX,
     ColumnObject,
+    Optimisations,
     count_solutions,
+    cover_row_of_four,
     engine,
     is_valid_solution,
     solve_sudoku,
+    uncover_row_of_four,
 )
 
-#: The functions a search is stopped in; the code that ships, not a copy.
-TARGETS = {
-    "cover": ColumnObject.cover,
-    "uncover": ColumnObject.uncover,
-    "search loop": AlgorithmX._search,
+GENERIC, FOUR = "generic", "rows of four"  #: the two search loops
+#: The functions a search is stopped in, and the loop that runs them; the
+#: code that ships, not a copy.
+TARGETS: dict[str, tuple[Callable, str]] = {
+    "cover": (ColumnObject.cover, GENERIC),
+    "uncover": (ColumnObject.uncover, GENERIC),
+    "search loop": (AlgorithmX._search, GENERIC),
+    "cover_row_of_four": (cover_row_of_four, FOUR),
+    "uncover_row_of_four": (uncover_row_of_four, FOUR),
+    "search loop of four": (AlgorithmX._search_rows_of_four, FOUR),
 }
+COVERS = {GENERIC: "cover", FOUR: "cover_row_of_four"}
+UNCOVERS = {GENERIC: "uncover", FOUR: "uncover_row_of_four"}
 SPREAD = 12  #: stopping points spread evenly over a call, besides one at each line
 #: A check after a stop may run this many times the lines of ``cover`` that a
 #: clean run of it takes: with damaged links a search need never end.
@@ -89,14 +103,35 @@ class LineTrap:
             sys.settrace(previous)
 
 
+@contextmanager
+def searching_with(loop: str) -> Iterator[None]:
+    """Every search in the block runs the loop ``loop`` (``GENERIC`` or
+    ``FOUR``): the sudoku engine's switch and every matrix's default are set,
+    and put back afterwards."""
+    shared = engine(SUDOKU_BOX)
+    saved = shared.optimisations, AlgorithmX.use_rows_of_four
+    shared.optimisations = Optimisations(rows_of_four=loop == FOUR)
+    AlgorithmX.use_rows_of_four = loop == FOUR
+    try:
+        yield
+    finally:
+        shared.optimisations, AlgorithmX.use_rows_of_four = saved
+
+
+def trap_in(target: str, at: int | None = None, error: type[BaseException] = KeyboardInterrupt) -> LineTrap:
+    return LineTrap(TARGETS[target][0], at, error)
+
+
 _RUNS: dict[tuple[str, str], LineTrap] = {}
 
 
 def full_run(target: str, name: str, call: Callable[[], object]) -> LineTrap:
-    """A trap that let ``call`` (known as ``name``) run to its end in ``target``; made once."""
+    """A trap that let ``call`` (known as ``name``) run to its end in ``target``,
+    with the loop that runs ``target``; made once."""
     if (target, name) not in _RUNS:
-        trap = LineTrap(TARGETS[target])
-        trap.run(call)
+        trap = trap_in(target)
+        with searching_with(TARGETS[target][1]):
+            trap.run(call)
         assert trap.count > SPREAD, f"{name} runs only {trap.count} lines of {target}"
         _RUNS[target, name] = trap
     return _RUNS[target, name]
@@ -112,10 +147,11 @@ def each_line(trap: LineTrap, last_too: bool = False) -> list[int]:
 
 
 def stop(target: str, at: int, call: Callable[[], object], error: type[BaseException] = KeyboardInterrupt) -> str:
-    """Run ``call`` with ``target`` stopped at its ``at``-th line, see it raise,
-    and say where it stopped (for the message of a later failure)."""
-    trap = LineTrap(TARGETS[target], at, error)
-    with pytest.raises(error) as stopped:
+    """Run ``call``, with the loop that runs ``target``, stopped at ``target``'s
+    ``at``-th line; see it raise, and say where it stopped (for the message of
+    a later failure).  What runs after it uses the default loop."""
+    trap = trap_in(target, at, error)
+    with searching_with(TARGETS[target][1]), pytest.raises(error) as stopped:
         trap.run(call)
     assert trap.count == at
     return f"{target} {stopped.value}"
@@ -126,9 +162,10 @@ class RanAway(Exception):
 
 
 def within_budget(clean: LineTrap, call: Callable[[], object]) -> object:
-    """``call()``, stopped with ``RanAway`` if it runs ``BUDGET`` times the lines
-    of ``cover`` that the same work took in the ``clean`` run."""
-    return LineTrap(ColumnObject.cover, BUDGET * clean.count, RanAway).run(call)
+    """``call()``, with the default loop, stopped with ``RanAway`` if it runs
+    ``BUDGET`` times the lines of ``cover_row_of_four`` that the same work
+    took in the ``clean`` run."""
+    return LineTrap(cover_row_of_four, BUDGET * clean.count, RanAway).run(call)
 
 
 # ---------------------------------------------------------------------------
@@ -215,7 +252,7 @@ def test_sudoku_answers_are_right_after_a_search_stopped_at_any_line(call, targe
         check_searched_puzzles(after=stop(target, at, SUDOKU_CALLS[call]))
 
 
-@pytest.mark.parametrize("target", ["cover", "uncover"])
+@pytest.mark.parametrize("target", [*COVERS.values(), *UNCOVERS.values()])
 def test_sudoku_answers_are_right_after_memory_error(target):
     trap = full_run(target, "solve", solve_everest)
     check_searched_puzzles(after=stop(target, trap.count // 2, solve_everest, MemoryError))
@@ -229,25 +266,29 @@ def test_many_stops_in_a_row_leave_answers_right():
     check_searched_puzzles()
 
 
-def test_other_box_size_engine_works_after_a_9x9_stop():
+@pytest.mark.parametrize("target", COVERS.values())
+def test_other_box_size_engine_works_after_a_9x9_stop(target):
     small_empty = np.zeros((4, 4), dtype=np.int64)
-    stop("cover", full_run("cover", "solve", solve_everest).count // 2, solve_everest)
+    stop(target, full_run(target, "solve", solve_everest).count // 2, solve_everest)
     assert is_valid_solution(small_empty, solve_sudoku(small_empty))
     check_searched_puzzles()
 
 
-def test_shared_matrix_is_the_one_the_engine_searches(monkeypatch):
+@pytest.mark.parametrize("loop", [GENERIC, FOUR])
+def test_shared_matrix_is_the_one_the_engine_searches(monkeypatch, loop):
     """Guards the tests above: Everest is searched on ``engine(3).matrix``, the
-    matrix every later call shares."""
+    matrix every later call shares, by either loop."""
     searched = []
-    original = AlgorithmX.choose_column
+    choose = "choose_column" if loop == GENERIC else "choose_column_by_links"
+    original = getattr(AlgorithmX, choose)
 
     def spy(self):
         searched.append(self)
         return original(self)
 
-    monkeypatch.setattr(AlgorithmX, "choose_column", spy)
-    solve_everest()
+    monkeypatch.setattr(AlgorithmX, choose, spy)
+    with searching_with(loop):
+        solve_everest()
     assert searched and all(matrix is engine(SUDOKU_BOX).matrix for matrix in searched)
 
 
@@ -304,7 +345,7 @@ def paused_search(matrix: AlgorithmX, taken: int = 1):
 def check_queens(matrix: AlgorithmX, fresh: list[tuple], where: str) -> None:
     """The next count of ``matrix`` is right (within a line budget) and leaves
     every link and size as ``fresh``; ``where`` names the stop before."""
-    count = within_budget(full_run("cover", "queens", count_fresh_queens), matrix.count_solutions)
+    count = within_budget(full_run("cover_row_of_four", "queens", count_fresh_queens), matrix.count_solutions)
     assert count == QUEENS_SOLUTIONS, where
     assert links(matrix) == fresh, where
 
@@ -319,48 +360,56 @@ def test_queens_count_and_links_are_right_after_a_search_stopped_at_any_line(tar
         check_queens(matrix, fresh, where)
 
 
-@pytest.mark.parametrize("target", ["cover", "uncover"])
+@pytest.mark.parametrize("target", [*COVERS.values(), *UNCOVERS.values()])
 def test_queens_count_is_right_after_memory_error(target):
     matrix = queens()
     stop(target, full_run(target, "queens", count_fresh_queens).count // 2, matrix.count_solutions, MemoryError)
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
 
 
-def close_run() -> LineTrap:
-    """A trap that let ``close`` of a paused queens search run to its end in ``uncover``."""
-    trap = LineTrap(ColumnObject.uncover)
-    trap.run(paused_search(queens()).close)  # the search is paused before the trap is set
+def close_run(target: str) -> LineTrap:
+    """A trap that let ``close`` of a paused queens search run to its end in ``target``."""
+    trap = trap_in(target)
+    with searching_with(TARGETS[target][1]):
+        paused = paused_search(queens())
+        trap.run(paused.close)  # the search is paused before the trap is set
     return trap
 
 
-def test_count_and_links_are_right_after_close_is_stopped_at_any_line():
-    """``close`` undoes the choices with ``uncover``; stop that part-way too."""
-    for at in each_line(close_run(), last_too=True):
+@pytest.mark.parametrize("target", UNCOVERS.values())
+def test_count_and_links_are_right_after_close_is_stopped_at_any_line(target):
+    """``close`` undoes the choices with the loop's uncover; stop that part-way too."""
+    for at in each_line(close_run(target), last_too=True):
         matrix = queens()
         fresh = links(matrix)
-        paused = paused_search(matrix)
-        where = stop("uncover", at, paused.close)
+        with searching_with(TARGETS[target][1]):
+            paused = paused_search(matrix)
+        where = stop(target, at, paused.close)
         check_queens(matrix, fresh, where)
 
 
+@pytest.mark.parametrize("loop", [GENERIC, FOUR])
 @pytest.mark.parametrize("taken", range(QUEENS_SOLUTIONS + 1))
-def test_closing_a_search_early_restores_every_link(taken):
+def test_closing_a_search_early_restores_every_link(taken, loop):
     matrix = queens()
     fresh = links(matrix)
-    paused_search(matrix, taken).close()
+    with searching_with(loop):
+        paused_search(matrix, taken).close()
     assert links(matrix) == fresh
 
 
+@pytest.mark.parametrize("loop", [GENERIC, FOUR])
 @pytest.mark.parametrize("taken", range(QUEENS_SOLUTIONS + 1))
-def test_counts_and_links_are_right_after_an_exception_thrown_into_a_search(taken):
+def test_counts_and_links_are_right_after_an_exception_thrown_into_a_search(taken, loop):
     matrix = queens()
     fresh = links(matrix)
-    search = matrix.search()
-    for _ in range(taken):
-        next(search)
-    with pytest.raises(RuntimeError):
-        search.throw(RuntimeError("stop"))
-    assert matrix.count_solutions() == QUEENS_SOLUTIONS
+    with searching_with(loop):
+        search = matrix.search()
+        for _ in range(taken):
+            next(search)
+        with pytest.raises(RuntimeError):
+            search.throw(RuntimeError("stop"))
+        assert matrix.count_solutions() == QUEENS_SOLUTIONS
     assert links(matrix) == fresh
 
 
@@ -410,10 +459,11 @@ def test_two_paused_searches_closed_in_either_order_keep_links():
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
 
 
-def test_stopped_sudoku_search_leaves_other_matrices_alone():
+@pytest.mark.parametrize("target", COVERS.values())
+def test_stopped_sudoku_search_leaves_other_matrices_alone(target):
     matrix = queens()
     fresh = links(matrix)
-    stop("cover", full_run("cover", "solve", solve_everest).count // 2, solve_everest)
+    stop(target, full_run(target, "solve", solve_everest).count // 2, solve_everest)
     assert links(matrix) == fresh
 
 

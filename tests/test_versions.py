@@ -24,8 +24,8 @@ def test_a_version_raced_against_itself_tries_the_same_rows_and_answers_right():
 def test_rows_of_a_version_without_a_counter_come_from_its_column_choices():
     module = versions.load_version(ROOT / "helpers.py", "helpers_race_counted")
     # Versions without the counter call choose_column at every step, as this
-    # one does when it does not look for dead ends first.
-    module.engine(versions.BOX).optimisations = module.Optimisations(dead_ends_first=False)
+    # one does when it does not look for dead ends first and keeps sizes.
+    module.engine(versions.BOX).optimisations = module.Optimisations(dead_ends_first=False, rows_of_four=False)
     puzzle = np.array([int(ch) for ch in EVEREST]).reshape(9, 9)
     counted = versions.rows_tried(module, puzzle)
     module.engine(versions.BOX).__dict__.pop("rows_tried")  # as a version from before the counter

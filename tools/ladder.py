@@ -80,6 +80,7 @@ RUNGS: dict[str, str] = {
     "locked_candidates": "first pass: locked candidates too",
     "half_way_start": "each column family starts half-way (tuned)",
     "dead_ends_first": "columns emptied by the last covers are checked first (tuned)",
+    "rows_of_four": "the same search with cheaper rows: a loop for rows of four 1s, sizes read from the links",
 }
 SWITCHES = tuple(RUNGS)[2:]
 #: Rung name -> a label short enough for a figure's axis
@@ -93,6 +94,7 @@ RUNG_LABELS: dict[str, str] = {
     "locked_candidates": "+ locked candidates",
     "half_way_start": "+ half-way start (tuned)",
     "dead_ends_first": "+ dead ends first (tuned)",
+    "rows_of_four": "+ cheaper rows (rows of four)",
 }
 FINAL = tuple(RUNGS)[-1]  #: the submitted solver's rung
 #: rungs whose per-puzzle times and rows are kept: the textbook method, plain
