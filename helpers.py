@@ -13,14 +13,15 @@ Glossary (Knuth's word -> this module)
                   ``right`` (its row) and ``up``, ``down`` (its column), and
                   ``column``, the header of its column.  ``row`` is the index
                   of the matrix row it belongs to.
-    column object ``ColumnObject``: a column header; adds ``size`` (Knuth's S,
-                  the number of 1s still in the column) and ``name`` (N).
+    column object ``ColumnObject``: a column header, the same class as a 1
+                  (see ``DancingNode``) with ``size`` (Knuth's S, the
+                  number of 1s still in the column) and ``name`` (N).
     root ``h``    ``AlgorithmX.root``: the header of the list of primary
                   columns that are not yet covered.
-    cover         ``ColumnObject.cover``: take a column out of the header list
-                  and take every row that has a 1 in it out of the other
+    cover         ``cover(c)``: take column c out of the header list and
+                  take every row that has a 1 in it out of the other
                   columns; nothing is freed, only links change.
-    uncover       ``ColumnObject.uncover``: the exact inverse of ``cover``.
+    uncover       ``uncover(c)``: the exact inverse of ``cover``.
     S heuristic   ``AlgorithmX.choose_column``: branch on a column with the
                   fewest 1s, so forced choices (size 1) come first.
     search        ``AlgorithmX.search``: the backtracking search of Algorithm X,
@@ -79,73 +80,90 @@ SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: box sides solve_sudoku accepts (N = 4 .. 3
 
 
 class DancingNode:
-    """One 1 of the matrix: four links and the header of its column."""
+    """An object of the matrix: one of its 1s (Knuth's data object) or the
+    header of one of its columns (his column object, ``ColumnObject``).
 
-    __slots__ = ("left", "right", "up", "down", "column", "row")
+    Every object has four links, ``left`` and ``right`` (along its row, or
+    for a header along the list of headers) and ``up`` and ``down`` (along its
+    column), and ``column``, the header of its column; a header's column is
+    itself.  A 1 knows ``row``, the index of its matrix row.  A header knows
+    ``size`` (Knuth's S, the 1s still in its column), ``name`` (his N) and
+    ``emptied``, a list shared by the columns of one matrix where ``cover``
+    notes each column it leaves without rows.
 
-    def __init__(self, column: ColumnObject | None, row: int = -1) -> None:
-        self.left = self.right = self.up = self.down = self
-        self.column = column
-        self.row = row
-
-
-class ColumnObject(DancingNode):
-    """A column header: a node that also knows its ``size`` and ``name``.
-
-    ``emptied`` is a list shared by the columns of one matrix, where
-    ``cover`` notes each column it leaves without rows (see ``cover``).
+    1s and headers are one class, not a class and its subclass, for speed.
+    CPython 3.11 and later speed up each attribute access in a function for
+    the one type it keeps meeting there, and a header sits in its column's
+    ring among the 1s: with two classes, the accesses of ``cover`` and
+    ``uncover`` keep meeting both and lose that speed-up (readme.md,
+    Section 7, measures it).
     """
 
-    __slots__ = ("size", "name", "emptied")
+    __slots__ = ("left", "right", "up", "down", "column", "row", "size", "name", "emptied")
 
-    def __init__(self, name: object, emptied: list[ColumnObject] | None = None) -> None:
-        super().__init__(None)
-        self.column = self
+    def __init__(
+        self,
+        column: ColumnObject | None = None,
+        row: int = -1,
+        name: object = None,
+        emptied: list[ColumnObject] | None = None,
+    ) -> None:
+        """A 1 of row ``row`` in the column headed by ``column``; without a
+        ``column``, the header of a new, empty column called ``name``."""
+        self.left = self.right = self.up = self.down = self
+        self.column = self if column is None else column
+        self.row = row
         self.size = 0
         self.name = name
         self.emptied = [] if emptied is None else emptied
 
-    def cover(self) -> None:
-        """Remove this column from the header list and its rows from all other columns.
 
-        A column this leaves with no rows is noted in ``emptied``: unless
-        it is covered next, it is a dead end, which the search can then see
-        at once instead of when the S heuristic reaches it.
-        """
-        self.right.left = self.left
-        self.left.right = self.right
-        emptied = self.emptied
-        i = self.down
-        while i is not self:
-            j = i.right
-            while j is not i:
-                j.down.up = j.up
-                j.up.down = j.down
-                col = j.column
-                col.size -= 1
-                if not col.size:
-                    emptied.append(col)
-                j = j.right
-            i = i.down
+#: Knuth's column object: a ``DancingNode`` that heads a column (its own ``column``).
+ColumnObject = DancingNode
 
-    def uncover(self) -> None:
-        """Undo ``cover`` exactly.
 
-        Rows go back bottom to top and, within a row, right to left: the
-        mirror image of ``cover``.  Each link then points at a node that is
-        already back in place, which is why the matrix is restored exactly.
-        """
-        i = self.up
-        while i is not self:
-            j = i.left
-            while j is not i:
-                j.column.size += 1
-                j.down.up = j
-                j.up.down = j
-                j = j.left
-            i = i.up
-        self.right.left = self
-        self.left.right = self
+def cover(c: ColumnObject) -> None:
+    """Remove column ``c`` from the header list and its rows from all other columns.
+
+    A column this leaves with no rows is noted in ``c.emptied``: unless it is
+    covered next, it is a dead end, which the search can then see at once
+    instead of when the S heuristic reaches it.
+    """
+    c.right.left = c.left
+    c.left.right = c.right
+    emptied = c.emptied
+    i = c.down
+    while i is not c:
+        j = i.right
+        while j is not i:
+            j.down.up = j.up
+            j.up.down = j.down
+            col = j.column
+            col.size -= 1
+            if not col.size:
+                emptied.append(col)
+            j = j.right
+        i = i.down
+
+
+def uncover(c: ColumnObject) -> None:
+    """Undo ``cover(c)`` exactly.
+
+    Rows go back bottom to top and, within a row, right to left: the mirror
+    image of ``cover``.  Each link then points at a node that is already back
+    in place, which is why the matrix is restored exactly.
+    """
+    i = c.up
+    while i is not c:
+        j = i.left
+        while j is not i:
+            j.column.size += 1
+            j.down.up = j
+            j.up.down = j
+            j = j.left
+        i = i.up
+    c.right.left = c
+    c.left.right = c
 
 
 class AlgorithmX:
@@ -198,9 +216,9 @@ class AlgorithmX:
         elif len(names) != n_columns:
             raise ValueError(f"{len(names)} names given for {n_columns} columns")
 
-        self.root = ColumnObject("root")
+        self.root = DancingNode(name="root")
         self.emptied: list[ColumnObject] = []  # filled by ``cover``, read by ``_search``
-        self.columns = [ColumnObject(name, self.emptied) for name in names]
+        self.columns = [DancingNode(name=name, emptied=self.emptied) for name in names]
         self.primary = [j for j in range(n_columns) if j not in secondary_set]
         self.secondary = sorted(secondary_set)
         self.row_nodes: list[list[DancingNode]] = []
@@ -302,8 +320,8 @@ class AlgorithmX:
         chosen: list[DancingNode] = []
         loop, unwind = self._search_loop()
         try:
-            for cover in loop(chosen):
-                yield cover
+            for found in loop(chosen):
+                yield found
                 if self._epoch != epoch:
                     raise RuntimeError("the matrix was relinked by another search while this one was paused")
         except GeneratorExit:
@@ -360,7 +378,7 @@ class AlgorithmX:
             if col is None:
                 col = choose_column()
             if col is not None and col.size:
-                col.cover()
+                cover(col)
                 node = col.down  # its first row
             else:
                 if col is None:
@@ -372,12 +390,12 @@ class AlgorithmX:
                     node = chosen.pop()
                     j = node.left
                     while j is not node:
-                        j.column.uncover()
+                        uncover(j.column)
                         j = j.left
                     node = node.down
                     if node is not node.column:
                         break
-                    node.column.uncover()  # its column is used up
+                    uncover(node.column)  # its column is used up
                 else:
                     self.rows_tried = tried
                     return
@@ -386,7 +404,7 @@ class AlgorithmX:
             chosen.append(node)
             j = node.right
             while j is not node:
-                j.column.cover()
+                cover(j.column)
                 j = j.right
 
     def _search_rows_of_four(self, chosen: list[DancingNode]) -> Iterator[list[int]]:
@@ -485,11 +503,11 @@ class AlgorithmX:
         loop, unwind = self._search_loop()
         # An exception here (an interrupt) may leave a cover half done: the
         # links stay marked ``_dirty`` and the next search relinks them all.
-        cover = next(loop(chosen), None)
+        found = next(loop(chosen), None)
         if restore:
             unwind(chosen)
             self._dirty = False
-        return cover
+        return found
 
     def count_solutions(self, limit: int | None = None) -> int:
         """How many exact covers there are, counting no further than ``limit``."""
@@ -520,7 +538,7 @@ def cover_row_of_four(node: DancingNode, emptied: list[ColumnObject]) -> None:
     """Take the row of ``node``, a row of four 1s: cover its four columns,
     ``node``'s own first, noting in ``emptied`` each column left without rows.
 
-    Each cover is ``ColumnObject.cover`` with three things left out.  The
+    Each cover is ``cover`` with three things left out.  The
     taken row itself stays linked in its own columns: they all leave the
     header list, so no later search can reach it, and only the other rows
     are unlinked.  The walk along a row is written out: every row has four
@@ -561,7 +579,7 @@ def cover_row_of_four(node: DancingNode, emptied: list[ColumnObject]) -> None:
 
 def uncover_row_of_four(node: DancingNode) -> None:
     """Undo ``cover_row_of_four(node)`` exactly: its four columns in reverse,
-    each as ``ColumnObject.uncover`` does, its rows' nodes right to left."""
+    each as ``uncover`` does, its rows' nodes right to left."""
     for j in (node.left, node.right.right, node.right, node):
         col = j.column
         i = j.up
@@ -613,9 +631,9 @@ def _unwind(chosen: list[DancingNode]) -> None:
         node = chosen.pop()
         j = node.left
         while j is not node:
-            j.column.uncover()
+            uncover(j.column)
             j = j.left
-        node.column.uncover()
+        uncover(node.column)
 
 
 # ---------------------------------------------------------------------------

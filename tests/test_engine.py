@@ -167,7 +167,7 @@ def test_choose_column_takes_the_first_forced_column_or_else_the_first_smallest(
 def test_snapshot_notices_a_covered_column():
     matrix = knuth_matrix()
     before = snapshot(matrix)
-    matrix.columns[0].cover()
+    helpers.cover(matrix.columns[0])
     assert snapshot(matrix) != before
 
 
@@ -322,3 +322,11 @@ def test_solve_sudoku_returns_none_when_a_cell_has_no_digit_left():
     puzzle[0, :8] = range(1, 9)  # cell (0, 8) must be 9 ...
     puzzle[5, 8] = 9  # ... but its column has a 9
     assert helpers.solve_sudoku(puzzle) is None
+
+
+def test_headers_and_ones_are_one_class():
+    """So that each attribute access in ``cover`` and ``uncover`` meets one type (see ``DancingNode``)."""
+    matrix = knuth_matrix()
+    assert {type(obj) for obj in [matrix.root, *matrix.columns, *matrix.row_nodes[0]]} == {helpers.DancingNode}
+    assert helpers.ColumnObject is helpers.DancingNode
+    assert matrix.root.column is matrix.root and matrix.row_nodes[0][0].column is matrix.columns[2]

@@ -72,8 +72,8 @@ DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
 
 def test_cover_notes_the_columns_it_empties():
     matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    matrix.columns[0].cover()  # takes row 1 out of column 4, which keeps row 2
-    matrix.columns[3].cover()  # takes row 2 out of column 4: empty now
+    helpers.cover(matrix.columns[0])  # takes row 1 out of column 4, which keeps row 2
+    helpers.cover(matrix.columns[3])  # takes row 2 out of column 4: empty now
     assert matrix.emptied == [matrix.columns[4]]
 
 
@@ -109,14 +109,14 @@ def test_watching_the_emptied_columns_never_changes_the_covers(problem):
 
 def test_a_covered_column_noted_as_emptied_is_no_dead_end():
     matrix = AlgorithmX([[0, 1]], 2)
-    matrix.columns[0].cover()  # empties column 1, the row's own other column
-    matrix.columns[1].cover()  # which taking the row covers
+    helpers.cover(matrix.columns[0])  # empties column 1, the row's own other column
+    helpers.cover(matrix.columns[1])  # which taking the row covers
     assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
 
 
 def test_an_empty_secondary_column_is_no_dead_end():
     matrix = AlgorithmX([[0, 1], [2]], 3, secondary=[1])
-    matrix.columns[0].cover()  # empties secondary column 1
+    helpers.cover(matrix.columns[0])  # empties secondary column 1
     assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
 
 

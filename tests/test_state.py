@@ -4,7 +4,7 @@
 and relinks it for each puzzle; a general ``AlgorithmX`` relinks itself before
 a search when the previous one broke off (its ``_dirty`` flag).  These tests
 stop the real functions of both search loops between two of their lines: the
-generic one (``ColumnObject.cover``, ``ColumnObject.uncover``,
+generic one (``cover``, ``uncover``,
 ``AlgorithmX._search``) and the one for rows of four 1s (``cover_row_of_four``,
 ``uncover_row_of_four``, ``AlgorithmX._search_rows_of_four``), each stopped
 while that loop runs.  A trace function (``sys.settrace``) raises
@@ -29,13 +29,14 @@ from helpers import (
     SUDOKU_BOX,
     SUDOKU_SIZE,
     AlgorithmX,
-    ColumnObject,
     Optimisations,
     count_solutions,
+    cover,
     cover_row_of_four,
     engine,
     is_valid_solution,
     solve_sudoku,
+    uncover,
     uncover_row_of_four,
 )
 
@@ -43,8 +44,8 @@ GENERIC, FOUR = "generic", "rows of four"  #: the two search loops
 #: The functions a search is stopped in, and the loop that runs them; the
 #: code that ships, not a copy.
 TARGETS: dict[str, tuple[Callable, str]] = {
-    "cover": (ColumnObject.cover, GENERIC),
-    "uncover": (ColumnObject.uncover, GENERIC),
+    "cover": (cover, GENERIC),
+    "uncover": (uncover, GENERIC),
     "search loop": (AlgorithmX._search, GENERIC),
     "cover_row_of_four": (cover_row_of_four, FOUR),
     "uncover_row_of_four": (uncover_row_of_four, FOUR),
