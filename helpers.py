@@ -27,6 +27,10 @@ Glossary (Knuth's word -> this module)
     search        ``AlgorithmX.search``: the backtracking search of Algorithm X,
                   written as a loop with an explicit stack of chosen rows, so
                   that no problem size can hit Python's recursion limit.
+    rows of four  (not Knuth's) ``AlgorithmX._search_rows_of_four``: the
+                  same search, for a matrix whose rows all have four 1s (a
+                  sudoku's), with cheaper steps: ``cover_row_of_four``,
+                  ``uncover_row_of_four``, ``choose_column_by_links``.
     column order  (not Knuth's) ``SudokuEngine._link``: where the S heuristic
                   meets a tie, the first column in the header list wins, so
                   the order of the list decides which column a search
@@ -95,8 +99,8 @@ class DancingNode:
     CPython 3.11 and later speed up each attribute access in a function for
     the one type it keeps meeting there, and a header sits in its column's
     ring among the 1s: with two classes, the accesses of ``cover`` and
-    ``uncover`` keep meeting both and lose that speed-up (readme.md,
-    Section 7, measures it).
+    ``uncover`` keep meeting both and lose that speed-up.  One class made
+    long searches 1.2 to 1.3 times faster on Python 3.11.
     """
 
     __slots__ = ("left", "right", "up", "down", "column", "row", "size", "name", "emptied")
