@@ -436,7 +436,7 @@ class AlgorithmX:
             col = None
             if emptied:
                 if watch:
-                    col = _dead_end_by_links(emptied)
+                    col = _dead_end(emptied)
                 emptied.clear()
             if col is None:
                 col = choose_column()
@@ -485,8 +485,9 @@ class AlgorithmX:
         if col is not root:
             return col
         # ... or, failing that, the first of least size.
-        best = col = root.right
-        smallest = _size_by_links(col)
+        best = root.right
+        smallest = _size_by_links(best)
+        col = best.right
         while col is not root:
             size = _size_by_links(col)
             if size < smallest:
@@ -526,14 +527,16 @@ class AlgorithmX:
 def _dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
     """A primary column among ``emptied`` that is uncovered and has no rows, or None.
 
-    ``cover`` notes every column it empties: also secondary columns, which
-    may stay empty, and the columns of the row being taken, which are
-    covered next.  A column is in the header list when its left neighbour
+    ``cover`` and ``cover_row_of_four`` note every column they empty: also
+    secondary columns, which may stay empty, and (``cover``) the columns of
+    the row being taken, which are covered next.  A column has no rows when
+    its header is its own ``down``, which holds whether or not the search
+    keeps sizes.  A column is in the header list when its left neighbour
     points back at it (covers and uncovers nest, so a covered column's old
     neighbour never does); a secondary column is linked to itself alone.
     """
     for col in emptied:
-        if not col.size and col.left.right is col and col.left is not col:
+        if col.down is col and col.left.right is col and col.left is not col:
             return col
     return None
 
@@ -598,15 +601,6 @@ def uncover_row_of_four(node: DancingNode) -> None:
             i = i.up
         col.right.left = col
         col.left.right = col
-
-
-def _dead_end_by_links(emptied: list[ColumnObject]) -> ColumnObject | None:
-    """``_dead_end`` for a search that keeps no sizes: an empty column is one
-    whose header is its own ``down``."""
-    for col in emptied:
-        if col.down is col and col.left.right is col and col.left is not col:
-            return col
-    return None
 
 
 def _unwind_rows_of_four(chosen: list[DancingNode]) -> None:
