@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
+from helpers import AlgorithmX
 from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -97,6 +98,28 @@ def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_one
     rows = draw(st.lists(st.lists(column, min_size=1, max_size=max_ones, unique=True), max_size=max_rows))
     secondary = draw(st.sets(column, max_size=2))
     return rows, n_columns, secondary
+
+
+def queens_matrix(n: int) -> AlgorithmX:
+    """n queens as exact cover (Knuth's encoding): ranks and files primary,
+    both diagonals secondary; row ``r * n + c`` places a queen on (r, c).
+    Every row has four 1s."""
+    diagonals = 2 * n - 1
+    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
+    n_columns = 2 * n + 2 * diagonals
+    return AlgorithmX(rows, n_columns, secondary=range(2 * n, n_columns))
+
+
+def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:
+    """Every node's four links (as node numbers) and every column's size.
+
+    Written here, apart from the engine, so that a restore can be checked
+    without trusting the code that does it.
+    """
+    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
+    number = {id(node): k for k, node in enumerate(nodes)}
+    links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
+    return links, [column.size for column in matrix.columns]
 
 
 def stated_sha256(readme: Path) -> dict[str, str]:

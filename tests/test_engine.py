@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
-from conftest import exact_cover_problems
+from conftest import exact_cover_problems, queens_matrix, snapshot
 from helpers import AlgorithmX, is_valid_solution
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
@@ -35,18 +35,6 @@ def knuth_matrix() -> AlgorithmX:
     """Knuth's 6 x 7 example, rows numbered from 0."""
     rows = [[KNUTH_COLUMNS.index(name) for name in row] for row in KNUTH_ROWS]
     return AlgorithmX(rows, len(KNUTH_COLUMNS))
-
-
-def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:
-    """Every node's four links (as node numbers) and every column's size.
-
-    Written here, apart from the engine, so that a restore can be checked
-    without trusting the code that does it.
-    """
-    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
-    number = {id(node): k for k, node in enumerate(nodes)}
-    links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
-    return links, [column.size for column in matrix.columns]
 
 
 def brute_force_covers(
@@ -192,12 +180,8 @@ def test_links_and_sizes_restored_after_first_solution_and_limited_count():
 
 
 def queens_problem(n: int) -> tuple[list[tuple[int, int]], AlgorithmX]:
-    """n queens: ranks and files primary, the diagonals secondary (Knuth's encoding)."""
-    diagonals = 2 * n - 1
-    placements = [(r, c) for r in range(n) for c in range(n)]
-    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r, c in placements]
-    n_columns = 2 * n + 2 * diagonals
-    return placements, AlgorithmX(rows, n_columns, secondary=range(2 * n, n_columns))
+    """n queens (``queens_matrix``) and the square each row places a queen on."""
+    return [(r, c) for r in range(n) for c in range(n)], queens_matrix(n)
 
 
 @pytest.mark.parametrize("n, count", sorted(QUEENS_COUNTS.items()))

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
-from conftest import DATA, EVEREST, exact_cover_problems, parse
+from conftest import DATA, EVEREST, exact_cover_problems, parse, queens_matrix, snapshot
 from helpers import AlgorithmX
 
 
@@ -40,24 +40,10 @@ def both_loops(rows, n_columns, secondary=()) -> tuple[AlgorithmX, AlgorithmX]:
     return generic, four
 
 
-def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Every node's four links (as node numbers) and every column's size."""
-    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
-    number = {id(node): k for k, node in enumerate(nodes)}
-    links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
-    return links, [column.size for column in matrix.columns]
-
-
-def queens(n: int) -> AlgorithmX:
-    diagonals = 2 * n - 1
-    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
-    return AlgorithmX(rows, 2 * n + 2 * diagonals, secondary=range(2 * n, 2 * n + 2 * diagonals))
-
-
 def test_a_sudoku_matrix_and_queens_have_rows_of_four():
     assert helpers.engine(helpers.SUDOKU_BOX).matrix.rows_of_four
     assert helpers.engine(2).matrix.rows_of_four
-    assert queens(5).rows_of_four
+    assert queens_matrix(5).rows_of_four
 
 
 @pytest.mark.parametrize("rows", [[[0, 1, 2, 3], [0, 1, 2]], [[0, 1, 2, 3, 4]], []])
@@ -68,7 +54,7 @@ def test_a_matrix_with_a_row_of_another_length_searches_with_the_generic_loop(ro
 
 
 def test_the_loop_for_rows_of_four_is_the_default_where_it_applies():
-    matrix = queens(5)
+    matrix = queens_matrix(5)
     assert matrix._search_loop()[0] == matrix._search_rows_of_four
     matrix.use_rows_of_four = False
     assert matrix._search_loop()[0] == matrix._search
@@ -136,21 +122,21 @@ def test_an_empty_secondary_column_is_no_dead_end():
     matrix = AlgorithmX([[0, 1, 2, 3], [0, 1, 2, 7]], 8, secondary=[7])
     helpers.cover_row_of_four(matrix.row_nodes[0][0], matrix.emptied)
     assert matrix.emptied == [matrix.columns[7]]
-    assert helpers._dead_end_by_links(matrix.emptied) is None
+    assert helpers._dead_end(matrix.emptied) is None
 
 
 def test_a_dead_end_noted_by_a_cover_is_seen():
     # Taking row 0 leaves column 5 without rows: row 1 was its only one.
     matrix = AlgorithmX([[0, 1, 2, 3], [0, 5, 6, 7], [4, 5, 6, 7]], 8)
     helpers.cover_row_of_four(matrix.row_nodes[0][0], matrix.emptied)
-    assert helpers._dead_end_by_links(matrix.emptied) is None  # column 5 still has row 2
+    assert helpers._dead_end(matrix.emptied) is None  # column 5 still has row 2
     matrix = AlgorithmX([[0, 1, 2, 3], [0, 5, 6, 7], [4, 6, 7, 8]], 9)
     helpers.cover_row_of_four(matrix.row_nodes[0][0], matrix.emptied)
-    assert helpers._dead_end_by_links(matrix.emptied) is matrix.columns[5]
+    assert helpers._dead_end(matrix.emptied) is matrix.columns[5]
 
 
 def test_uncover_row_of_four_undoes_cover_row_of_four():
-    matrix = queens(5)
+    matrix = queens_matrix(5)
     before = snapshot(matrix)
     for node in (matrix.row_nodes[7][0], matrix.row_nodes[12][2]):
         helpers.cover_row_of_four(node, matrix.emptied)

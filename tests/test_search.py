@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 
 import helpers
-from conftest import ROOT, exact_cover_problems
+from conftest import ROOT, exact_cover_problems, snapshot
 from helpers import AlgorithmX
 
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
@@ -20,14 +20,6 @@ EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500
 
 def grid(line: str) -> np.ndarray:
     return np.array([int(ch) for ch in line]).reshape(9, 9)
-
-
-def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Every node's four links (as node numbers) and every column's size."""
-    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
-    number = {id(node): k for k, node in enumerate(nodes)}
-    links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
-    return links, [column.size for column in matrix.columns]
 
 
 # --- rows tried ---------------------------------------------------------------

@@ -24,7 +24,16 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 
-from conftest import CONSISTENT_NO_SOLUTION, DATA, EVEREST, EVEREST_SOLUTION, GENERATED, NO_SOLUTION, parse
+from conftest import (
+    CONSISTENT_NO_SOLUTION,
+    DATA,
+    EVEREST,
+    EVEREST_SOLUTION,
+    GENERATED,
+    NO_SOLUTION,
+    parse,
+    queens_matrix,
+)
 from helpers import (
     SUDOKU_BOX,
     SUDOKU_SIZE,
@@ -315,10 +324,8 @@ def test_notebook_answers_are_right_after_a_stopped_call(sudoku_solver, target):
 
 
 def queens(n: int = QUEENS) -> AlgorithmX:
-    """n queens as exact cover: ranks and files primary, both diagonals secondary."""
-    diagonals = 2 * n - 1
-    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
-    return AlgorithmX(rows, 2 * n + 2 * diagonals, secondary=range(2 * n, 2 * n + 2 * diagonals))
+    """n queens as exact cover (``conftest.queens_matrix``)."""
+    return queens_matrix(n)
 
 
 def links(matrix: AlgorithmX) -> list[tuple]:
