@@ -57,7 +57,7 @@ CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
 #: where each family of columns starts in a 9 x 9 search, as a share of its
-#: length: the S heuristic's ties go to the first column (``column_order``)
+#: length: the S heuristic's ties go to the first column (``SudokuEngine.column_order``)
 FAMILY_START = 0.5
 
 
@@ -181,7 +181,9 @@ class AlgorithmX:
     indices.  Every column is to be covered.
     """
 
-    def __init__(self, rows: Sequence[Iterable[int]], n_columns: int | None = None, names: Sequence[object] = ()) -> None:
+    def __init__(
+        self, rows: Sequence[Iterable[int]], n_columns: int | None = None, names: Sequence[object] = ()
+    ) -> None:
         row_lists = [sorted(set(row)) for row in rows]
         if n_columns is None:
             n_columns = max((row[-1] for row in row_lists if row), default=-1) + 1
@@ -248,6 +250,19 @@ class AlgorithmX:
             columns.append(head.column)
         return min(columns, key=lambda column: column.size)
 
+    @staticmethod
+    def dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
+        """A column in ``emptied`` that is still to cover and has no rows, or None.
+
+        A column is still in the list when its left neighbour points back at it
+        (covers and uncovers nest, so a covered column's old neighbour never does).
+        """
+        for col in emptied:
+            head = col.head
+            if head.down is head and head.left.right is head:
+                return col
+        return None
+
     def search(self) -> Iterator[list[int]]:
         """Yield every exact cover of the linked matrix, each as sorted row indices.
 
@@ -258,11 +273,12 @@ class AlgorithmX:
         chosen: list[DancingNode] = []
         emptied = self.emptied
         choose_column = self.choose_column
+        dead_end = self.dead_end
         tried = 0
         while True:
             col = None
             if emptied:  # a column the last cover emptied is a dead end, unless it was covered
-                col = _dead_end(emptied)
+                col = dead_end(emptied)
                 emptied.clear()
             if col is None:
                 col = choose_column()
@@ -287,19 +303,6 @@ class AlgorithmX:
         """The first exact cover (sorted row indices), or ``None``; the links
         are left as the search left them."""
         return next(self.search(), None)
-
-
-def _dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
-    """A column in ``emptied`` that is still to cover and has no rows, or None.
-
-    A column is still in the list when its left neighbour points back at it
-    (covers and uncovers nest, so a covered column's old neighbour never does).
-    """
-    for col in emptied:
-        head = col.head
-        if head.down is head and head.left.right is head:
-            return col
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -340,16 +343,6 @@ def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
     return [constraint_columns(cell, digit, box) for cell in range(size * size) for digit in range(1, size + 1)]
 
 
-def column_order(families: list[list[int]], start: float) -> list[int]:
-    """The columns, family after family, each family begun at the share
-    ``start`` of its length and wrapped round (0.0: as given)."""
-    order = []
-    for family in families:
-        k = int(start * len(family))
-        order += family[k:] + family[:k]
-    return order
-
-
 class Singles(NamedTuple):
     """What the first stage leaves: ``blank``, the blanks as a bit board (0 when
     the grid is full), and ``places``, for each digit the board of blanks where
@@ -378,9 +371,9 @@ class SudokuEngine:
        locked candidates are applied until none is left; a repeated given, a
        blank no board holds or a unit with no place for a digit it lacks
        ends the solve.  Only digits every solution has are placed.
-    2. *Dancing links* (``search_open_part``) on what is left: one ``AlgorithmX`` over
-       all N**3 candidates, built once and relinked for each puzzle with the
-       open candidates only.
+    2. *Dancing links* on what is left (``open_part``): one ``AlgorithmX``
+       over all N**3 candidates, built once and relinked for each puzzle to
+       the open candidates alone (``relink``), then searched.
     """
 
     def __init__(self, box: int) -> None:
@@ -428,7 +421,9 @@ class SudokuEngine:
         if singles is None:
             return None
         if singles.blank:
-            rows = self.search_open_part(self.open_part(grid, singles.places))
+            matrix = self.relink(self.open_part(grid, singles.places))
+            rows = matrix.first_solution()
+            self.rows_tried = matrix.rows_tried
             if rows is None:
                 return None
             for row in rows:
@@ -602,22 +597,28 @@ class SudokuEngine:
                 rows.append(candidate_row(bit.bit_length() - 1, d + 1, size))
         return OpenPart(columns, rows)
 
-    def search_open_part(self, part: OpenPart) -> list[int] | None:
-        """Stage 2: relink the matrix to ``part`` and return the candidate rows
-        of its first exact cover, or ``None``.
+    def column_order(self, families: list[list[int]]) -> list[int]:
+        """The columns to cover, family after family, in the order the S
+        heuristic meets them.
 
-        The S heuristic takes the first of the smallest columns, so the order
-        of the list breaks its ties: for 9 x 9 each family starts half-way
-        (``FAMILY_START``), which tries fewer rows; other sizes keep the plain
-        order, having no collection to tune on.
+        It takes the first of the smallest columns, so this order breaks its
+        ties.  For 9 x 9 each family starts half-way (``FAMILY_START``) and
+        wraps round, which tries fewer rows; other sizes keep the plain order,
+        having no collection to tune on.
         """
+        start = FAMILY_START if self.box == SUDOKU_BOX else 0.0
+        order = []
+        for family in families:
+            k = int(start * len(family))
+            order += family[k:] + family[:k]
+        return order
+
+    def relink(self, part: OpenPart) -> AlgorithmX:
+        """The engine's matrix (built on first need), relinked to hold ``part`` alone."""
         if self.matrix is None:
             self.matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
-        start = FAMILY_START if self.box == SUDOKU_BOX else 0.0
-        self.matrix.relink(column_order(part.columns, start), part.rows)
-        rows = self.matrix.first_solution()
-        self.rows_tried = self.matrix.rows_tried
-        return rows
+        self.matrix.relink(self.column_order(part.columns), part.rows)
+        return self.matrix
 
 
 _ENGINES: dict[int, SudokuEngine] = {}
@@ -631,20 +632,20 @@ def engine(box: int) -> SudokuEngine:
 
 
 def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
-    """The cells of a ``size`` x ``size`` grid of numbers, row by row, as ints;
-    ``None`` when a cell holds a number no cell can hold (not a whole number
-    from 0 to ``size``), as no sudoku with such a cell has a solution.
+    """The cells of a ``size`` x ``size`` grid, row by row, as ints; ``None``
+    when a cell holds anything but a whole number from 0 to ``size``, since no
+    sudoku with such a cell has a solution.
 
-    Raises ``ValueError`` for anything that is not such a grid of numbers
-    (another shape, booleans, text).  The input is not modified.
+    Raises ``ValueError`` for what is not such a grid: another shape, text,
+    booleans, a masked array.  The input is not modified.
     """
     array = np.asarray(sudoku)
-    if array.shape != (size, size) or array.dtype.kind not in "iuf":
+    if array.shape != (size, size) or array.dtype.kind not in "iufO" or isinstance(sudoku, np.ma.MaskedArray):
         raise ValueError(f"expected a {size} x {size} grid of numbers, got shape {array.shape}, dtype {array.dtype}")
     cells = array.ravel().tolist()
-    if not set(cells) <= set(range(size + 1)):  # 2.0 passes; 2.5, 10 and NaN do not
+    if not set(cells) <= set(range(size + 1)):  # 2.0 passes; 2.5, 10, NaN and None do not
         return None
-    return cells if array.dtype.kind != "f" else [int(value) for value in cells]
+    return cells if array.dtype.kind in "iu" else [int(value) for value in cells]
 
 
 def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
