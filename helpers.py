@@ -696,39 +696,28 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 # ---------------------------------------------------------------------------
 # The textbook method: backtracking search with minimum remaining values and forward checking
 # ---------------------------------------------------------------------------
-# Rung 0 of the report's development ladder: the method the AI unit
-# recommends, kept to the textbook (Russell and Norvig, *Artificial
-# Intelligence: A Modern Approach*, ch. 6).  It is also the project's
-# independent reference solver, which labels the project's data and judges
-# the property tests, so it uses nothing of the solver above it except the
-# named constants EMPTY and NO_SOLUTION: numpy and the standard library
-# otherwise (the project's tests check that it names nothing else of this
-# module, and that the solver names nothing of it).  It comes last so that
-# the rule reads simply, nothing above it but two constants, while the
-# checker keeps its place right after the entry points it checks.
+# Rung 0 of the report's ladder: the method the AI unit recommends, kept to
+# the textbook (Russell and Norvig, *Artificial Intelligence: A Modern
+# Approach*, ch. 6), and the solver the notebook compares with.  It names
+# nothing of this module but the constants EMPTY and NO_SOLUTION, and the
+# solver above names nothing of it, so the project also uses it as an
+# independent reference that labels its test puzzles.
 #
-# The problem, for an N x N sudoku with B x B boxes (N = B * B: 4, 9, 16, ...)
 #     variables    the N * N cells, numbered row by row.
 #     domains      the digits a cell may still take, as a bit mask: bit d - 1
 #                  stands for digit d.
-#     constraints  all-different on every row, column and box, written as
-#                  binary inequalities between *peers* (two cells that share
-#                  a unit).
-#
-# The search (SudokuCSP)
-#     assign       put a digit in a cell, then *forward check*: remove that
-#                  digit from the domain of every unassigned peer, and fail at
-#                  once if one of them has no digit left.
+#     constraints  all-different on every row, column and box, as binary
+#                  inequalities between *peers* (two cells that share a unit).
+#     assign       put a digit in a cell, then *forward check*: remove it from
+#                  the domain of every unassigned peer, and fail at once if
+#                  one of them has no digit left.
 #     select       minimum remaining values (MRV): the unassigned cell with
 #                  the smallest domain, the first in row-major order on a tie.
 #     order        the digits of its domain in increasing order.
-#     backtrack    depth first, undoing an assignment and its pruning on the
-#                  way back.  Recursive, one level per blank: fine up to
-#                  25 x 25 (625 cells), but a 36 x 36 puzzle with most cells
-#                  blank would pass Python's default recursion limit of 1000.
+#     backtrack    depth first, recursive, undoing an assignment and its
+#                  pruning on the way back.
 # Nothing else prunes: no hidden singles, no arc consistency beyond forward
-# checking.  The givens are assigned first, with the same forward checking,
-# and are not counted as search assignments.
+# checking.  The givens are assigned first and are not counted as choices.
 
 
 class SearchBudgetExceeded(Exception):
