@@ -1,39 +1,30 @@
 """Dancing links (Knuth's Algorithm X) and its use as a sudoku solver.
 
-This module is the code behind ``sudoku.ipynb``'s ``sudoku_solver``, in the
-order a puzzle meets it: the exact-cover engine (``DancingNode``,
-``ColumnObject``, ``cover``, ``uncover``, ``AlgorithmX``), the encoding of
-sudoku as exact cover, the engine that first places every forced digit and
-then searches what is left (``SudokuEngine``), and the entry point
-``solve_sudoku``.  Then come two parts the solver does not use: an
-independent checker (``is_valid_solution``) and the textbook method the
-report compares with (``backtracking_solve``).  numpy and the standard
-library only; no I/O, no printing.
+The code behind ``sudoku.ipynb``'s ``sudoku_solver``, in the order a puzzle
+meets it: the exact-cover engine (``DancingNode``, ``ColumnObject``,
+``cover``, ``uncover``, ``AlgorithmX``), sudoku as exact cover, the engine
+that places every forced digit and then searches what is left
+(``SudokuEngine``), and the entry point ``solve_sudoku``.  Two parts the
+solver does not use come last: an independent checker
+(``is_valid_solution``) and the textbook method the report compares with
+(``backtracking_solve``).  numpy and the standard library only.
 
-It follows D. E. Knuth, "Dancing Links", Millennial Perspectives in Computer
-Science (2000), arXiv:cs/0011047, and keeps his words:
+Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 
-    exact cover    choose rows of a 0/1 matrix so that every column holds
-                   exactly one 1 among them.
-    data object    ``DancingNode``: one 1 of the matrix, linked ``left`` and
-                   ``right`` along its row and ``up`` and ``down`` along its
-                   column, with ``column``, its column's header.
-    column object  ``ColumnObject``: a column's header, linked ``left`` and
-                   ``right`` along the list of columns still to cover; its
-                   column's ring of 1s is entered through ``head``.
-    root h         ``AlgorithmX.root``: the header of that list.
-    cover          ``cover(node)``: take the row of ``node`` into the cover:
-                   for each of its columns, Knuth's cover(c), which takes
-                   the column out of the list and every other row with a 1
-                   in it out of the matrix.
+    exact cover    rows of a 0/1 matrix with exactly one 1 in every column.
+    data object    ``DancingNode``: a 1, linked along its row and its column.
+    column object  ``ColumnObject``: a column; its ``head`` node tops the
+                   column's ring and sits in the list of columns to cover.
+    root h         ``AlgorithmX.root``: where that list starts and ends.
+    cover          ``cover(node)``: take the row of ``node``: Knuth's cover(c)
+                   of each of its columns, which removes the column and every
+                   other row with a 1 in it.
     uncover        ``uncover(node)``: the exact inverse, in reverse order.
-    S heuristic    ``AlgorithmX.choose_column``: branch on a column with the
-                   fewest 1s.
-    search         ``AlgorithmX.search``: the backtracking search, written as
-                   a loop with a stack of the rows taken.
-    candidate      "digit d in cell (r, c)": one row of the sudoku matrix.
-    constraint     a column: each cell holds one digit; each row, column and
-                   box holds each digit once.
+    S heuristic    ``AlgorithmX.choose_column``: a column with fewest 1s.
+    search         ``AlgorithmX.search``: the backtracking search, as a loop.
+    candidate      "digit d in cell (r, c)": a row of the sudoku matrix.
+    constraint     a column: a cell holds one digit; a row, column or box
+                   holds each digit once.
 """
 
 from __future__ import annotations
@@ -89,12 +80,10 @@ class ColumnObject:
     its ``size`` (his S) and ``head``, the node through which the search
     reaches it.
 
-    Knuth's column object is itself linked into its column's ring and into
-    the list of columns still to cover.  Here a node of the ring's own class,
-    ``head``, does both, so every object the search walks is a
-    ``DancingNode``: CPython 3.11 and later speed up an attribute access for
-    the one class it keeps meeting, and the search is 1.05 times faster for it.
-    No size is kept: the search reads what it needs from the links.
+    Knuth's column object is linked into its column's ring and into the list
+    of columns still to cover; here ``head``, a node of the ring's own class,
+    does both.  Every object the search walks is then a ``DancingNode``, which
+    CPython 3.11+ rewards (1.05 times faster).  Sizes are read from the links.
     """
 
     __slots__ = ("head", "name")
@@ -115,15 +104,12 @@ class ColumnObject:
 
 
 def cover(node: DancingNode, emptied: list[ColumnObject]) -> None:
-    """Take the row of ``node`` into the cover: Knuth's cover(c) for each of
-    its columns in turn, ``node``'s own first, noting in ``emptied`` each
-    column it leaves with no rows.
-
-    cover(c) takes column c out of the list of columns to cover, and every
-    other row with a 1 in c out of its other columns.  The taken row itself
-    stays linked: its columns have all left the list, so nothing can reach
-    it.  An emptied column is a dead end, unless it is covered next.
-    """
+    """Take the row of ``node``: Knuth's cover(c) for each of its columns,
+    ``node``'s own first, which takes column c out of the list of columns to
+    cover and every other row with a 1 in c out of its other columns.  The
+    taken row stays linked, as its columns have all left the list.  Each
+    column left with no rows is noted in ``emptied``: a dead end, unless
+    covered next."""
     j = node
     while True:
         head = j.column.head
@@ -148,12 +134,9 @@ def cover(node: DancingNode, emptied: list[ColumnObject]) -> None:
 
 
 def uncover(node: DancingNode) -> None:
-    """Undo ``cover(node)`` exactly: its columns in reverse order, and in each
-    the rows bottom to top, each row's nodes right to left.
-
-    Each node then goes back between neighbours that are already back in
-    place themselves, which is why the matrix is restored exactly.
-    """
+    """Undo ``cover(node)`` exactly: its columns in reverse order, in each the
+    rows bottom to top, each row right to left, so that every node goes back
+    between neighbours already back in place themselves."""
     j = node.left
     while True:
         head = j.column.head
@@ -201,13 +184,9 @@ class AlgorithmX:
         self.relink(range(n_columns), range(len(row_lists)))
 
     def relink(self, columns: Iterable[int], rows: Iterable[int]) -> None:
-        """Link the matrix afresh so that it holds only the given columns and rows.
-
-        ``columns`` are the columns to cover, in the order ``choose_column``
-        meets them; ``rows`` the rows that may be used, each with all its
-        columns among ``columns``.  The nodes already exist, so this costs a
-        few assignments per node and creates nothing.
-        """
+        """Link the matrix afresh to hold only ``columns``, to cover in this
+        order, and ``rows``, whose columns must all be among them.  The nodes
+        exist already: this costs a few assignments per node."""
         last = self.root
         for j in columns:
             head = self.columns[j].head
@@ -361,19 +340,12 @@ class OpenPart(NamedTuple):
 
 
 class SudokuEngine:
-    """Solve sudokus of one order ``box`` (side N = box**2) in two stages.
-
-    Grids are flat lists of N*N ints, 0 for a blank.
-
-    1. *Singles* (``place_singles``): every digit the rules force is placed.
-       The state is one bit board per digit: an int whose bit i says "this
-       digit may still go in cell i".  Naked singles, hidden singles and
-       locked candidates are applied until none is left; a repeated given, a
-       blank no board holds or a unit with no place for a digit it lacks
-       ends the solve.  Only digits every solution has are placed.
-    2. *Dancing links* on what is left (``open_part``): one ``AlgorithmX``
-       over all N**3 candidates, built once and relinked for each puzzle to
-       the open candidates alone (``relink``), then searched.
+    """Solve sudokus of one order ``box`` (side N = box**2), given as flat
+    lists of N*N ints (0 for a blank), in two stages: ``place_singles``
+    places every digit the rules force, on one bit board per digit (an int
+    whose bit i says "this digit may still go in cell i"); then dancing
+    links search what is left, on one ``AlgorithmX`` over all N**3
+    candidates, built once and relinked for each puzzle (``relink``).
     """
 
     def __init__(self, box: int) -> None:
@@ -433,12 +405,9 @@ class SudokuEngine:
 
     def place_singles(self, grid: list[int]) -> Singles | None:
         """Stage 1 on ``grid`` (changed in place): place every digit the rules
-        force; ``None`` when the givens or the forced digits contradict.
-
-        Each round takes naked singles until there are none, then one scan of
-        the units for hidden singles and locked candidates.  When a scan
-        changes nothing, every digit must still have a place in every unit.
-        """
+        force; ``None`` when the givens or the forced digits contradict.  Each
+        round takes naked singles, then scans the units for hidden singles and
+        locked candidates, until a scan changes nothing."""
         singles = self._read_givens(grid)
         if singles is None:
             return None
@@ -660,9 +629,8 @@ def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
 # ---------------------------------------------------------------------------
 # An independent checker
 # ---------------------------------------------------------------------------
-# Written from the rules alone: it uses nothing above this line but numpy, so
-# a fault in the solver cannot hide behind the same fault in its checker
-# (the project's tests check that it names nothing else of this module).
+# Written from the rules alone, with nothing above this line but numpy, so that a
+# fault in the solver cannot hide behind the same fault in its checker.
 
 
 def is_valid_solution(puzzle: object, grid: object) -> bool:
@@ -760,13 +728,9 @@ class _CountedDomainSizes:
 
 @lru_cache(maxsize=None)
 def _domain_sizes(side: int) -> tuple[int, ...] | _CountedDomainSizes:
-    """``sizes[mask]``: how many digits the domain ``mask`` of an N x N board
-    (N = ``side``) holds.
-
-    MRV asks it for every open cell at every step.  ``int.bit_count`` is newer
-    than Python 3.8, and a lookup is faster than counting anyway, so for
-    N <= 16 this is a table of all 2**N answers, made once per size.
-    """
+    """``sizes[mask]``: how many digits the domain ``mask`` holds, for N = ``side``.
+    MRV asks it for every open cell at every step, so up to N = 16 it is a table
+    of all 2**N answers, faster than counting bits."""
     if side > _DOMAIN_TABLE_MAX_DIGITS:
         return _CountedDomainSizes()
     sizes = [0]
