@@ -1,5 +1,6 @@
 """The project's puzzles in ``data/generated/`` and their generator, ``tools/make_data.py``,
-and the assignment's handed-out files in ``data/``, kept unchanged.
+the assignment's handed-out files in ``data/``, kept unchanged, and the hand-in's
+samples of the public collections, ``data/*_sample.txt`` (``tools/make_samples.py``).
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (checked
@@ -13,6 +14,7 @@ again, without the generator's code, so that a fault there cannot hide.
 
 from __future__ import annotations
 
+import csv
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +23,10 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import CATEGORIES, DATA, GENERATED, NO_SOLUTION, ROOT, sha256, stated_sha256
-from helpers import backtracking_count, is_valid_solution
-from tools import make_data
+from conftest import CATEGORIES, COLLECTIONS, DATA, GENERATED, NO_SOLUTION, ROOT, parse, sha256, stated_sha256
+from helpers import backtracking_count, is_valid_solution, solve_sudoku
+from tools import make_data, make_samples
+from tools.engine import count_solutions
 
 GENERATOR = ROOT / "tools" / "make_data.py"
 
@@ -42,6 +45,12 @@ UNSOLVABLE_COUNTS = {"very_easy": 0, "easy": 5, "medium": 5, "hard": 5}
 BLANKS = {"very_easy": 5, "easy": 5, "medium": 20}
 HARD_GIVENS = range(21, 26)  # 21..25
 HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements than this
+
+# The hand-in's samples of the public collections, as data/README.md describes them
+HARDEST_SAMPLE = "hardest_sample.txt"
+TOP1465_SAMPLE = "top1465_sample.txt"
+SAMPLE_FILES = [HARDEST_SAMPLE, TOP1465_SAMPLE]
+SAMPLE_SIZES = {HARDEST_SAMPLE: 26, TOP1465_SAMPLE: 200}
 
 REPEATED_GIVEN = "repeated given"
 DEAD_BLANK = "dead blank"
@@ -188,10 +197,10 @@ def test_the_handed_out_files_are_unchanged(category, kind):
     assert sha256(DATA / name) == stated_sha256(DATA / "README.md")[name]
 
 
-def test_data_holds_the_handed_out_files_and_the_generated_folder_only():
+def test_data_holds_the_handed_out_files_the_samples_and_the_generated_folder_only():
     names = sorted(path.name for path in DATA.iterdir())
     handed_out = sorted(f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS)
-    assert names == sorted(handed_out + ["README.md", GENERATED.name])
+    assert names == sorted(handed_out + SAMPLE_FILES + ["README.md", GENERATED.name])
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
@@ -353,3 +362,83 @@ def test_backtracking_fills_forced_blanks_in_one_step_each():
 def test_backtracking_stops_one_step_past_the_cap():
     empty = [0] * (SIDE * SIDE)
     assert make_data.backtracking_steps(empty, cap=10) == 11
+
+
+# ---------------------------------------------------------------------------
+# The samples of the public collections (tools/make_samples.py)
+# ---------------------------------------------------------------------------
+
+
+def sample_lines(name: str) -> list[str]:
+    return (DATA / name).read_text(encoding="ascii").splitlines()
+
+
+@pytest.fixture(scope="module")
+def made_samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The samples as ``python -m tools.make_samples`` writes them, into a fresh folder."""
+    out = tmp_path_factory.mktemp("samples")
+    subprocess.run(
+        [sys.executable, "-m", "tools.make_samples", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    return out
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_make_samples_reproduces_the_committed_sample(made_samples, name):
+    assert (made_samples / name).read_bytes() == (DATA / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_sample_has_its_stated_number_of_puzzles(name):
+    assert len(sample_lines(name)) == SAMPLE_SIZES[name]
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_sample_is_81_digits_a_line_with_a_newline_after_each(name):
+    text = (DATA / name).read_text(encoding="ascii")
+    assert text.endswith("\n") and all(len(line) == 81 and line.isdigit() for line in text.splitlines())
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_sample_is_unchanged(name):
+    """data/README.md states each sample's SHA-256."""
+    assert sha256(DATA / name) == stated_sha256(DATA / "README.md")[name]
+
+
+# The sampling rules again, read straight from the collections' files
+# without the benchmark's loaders, so that a fault there cannot hide.
+
+
+def test_hardest_sample_is_every_fourth_puzzle_at_an_odd_position_of_hardest():
+    with (COLLECTIONS / "hardest.csv").open(newline="", encoding="ascii") as handle:
+        evaluation = [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2 == 1]
+    assert sample_lines(HARDEST_SAMPLE) == evaluation[::4]
+
+
+def test_top1465_sample_is_200_evenly_spaced_puzzles_at_odd_positions_of_top1465():
+    text = (COLLECTIONS / "magictour_top1465.txt").read_text(encoding="ascii")
+    lines = [line for line in text.splitlines() if line.strip()]  # the file ends in a blank line
+    evaluation = [line.strip().replace(".", "0") for line in lines[1::2]]
+    n = len(evaluation)
+    assert sample_lines(TOP1465_SAMPLE) == [evaluation[k * n // 200] for k in range(200)]
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_the_solver_solves_every_sample_puzzle(name):
+    puzzles = [parse(line) for line in sample_lines(name)]
+    failing = [k for k, p in enumerate(puzzles) if not is_valid_solution(p, solve_sudoku(p))]
+    assert failing == []
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_every_sample_puzzle_has_exactly_one_solution(name):
+    counts = [count_solutions(parse(line), limit=2) for line in sample_lines(name)]
+    assert counts == [1] * len(counts)
+
+
+def test_a_sample_line_is_the_puzzles_cells_row_by_row():
+    puzzle = np.arange(81).reshape(1, 9, 9) % 10
+    assert make_samples.as_text(puzzle) == "".join(str(k % 10) for k in range(81)) + "\n"

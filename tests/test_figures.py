@@ -1,7 +1,8 @@
 """Tests of ``tools/figures.py``: every figure is drawn from small results
 files into its own folder, missing or unusable input gives a message and exit
-status 1 (never a traceback), and the exact-cover figure's counts follow from
-the puzzle.
+status 1 (never a traceback), the exact-cover figure's counts follow from
+the puzzle and its text is legible when printed, and ``images/sudoku.png`` is
+the assignment's own picture, not drawn here.
 
 The benchmark's results are made by its own functions, on two puzzles of
 each category in ``data/``, with the notebook's solver and a second solver
@@ -23,11 +24,12 @@ import sys
 from pathlib import Path
 
 import matplotlib.image
+import matplotlib.text
 import numpy as np
 import pytest
 
 import helpers
-from conftest import ROOT
+from conftest import DATA, ROOT, sha256, stated_sha256
 from tools import alternatives, benchmark, figures, ladder
 
 PUZZLES_PER_SET = 2
@@ -37,6 +39,9 @@ LADDER_SETS = ("assignment", "top1465", "generated-hard")  #: the sets the ladde
 MIN_WIDTH, MIN_HEIGHT = 600, 300  #: pixels; every figure is at least this large
 MAX_PAGE_WIDTH = 900  #: pixels; a figure of images/ is shown about this wide, so it is drawn no wider
 MIN_COLOURS = 8  #: a drawn figure has more colours than this; a blank one has one
+PRINTED_WIDTH_INCHES = 16 / 2.54  #: the readme and the notebook show the exact-cover figure at full page width
+BODY_TEXT_POINTS = 11  #: the report's body text: no text of the exact-cover figure is smaller when printed
+TEMPLATE_PICTURE = "sudoku.png"  #: the assignment's own picture in images/, handed out with the template
 SUBPROCESS_TIMEOUT_S = 120
 
 
@@ -157,7 +162,6 @@ def test_sets_missing_from_the_results_are_noted(results, tmp_path, capsys):
 
 #: each figure's folder: images/ is handed in, so it holds only what the readme or notebook shows
 DESTINATIONS = {
-    "sudoku": "images",
     "exact_cover": "images",
     "times": "docs/images",
     "comparison": "docs/images",
@@ -191,9 +195,19 @@ def test_out_takes_every_figure(results, ladder_results, tmp_path):
 def test_images_holds_only_figures_the_readme_or_the_notebook_shows():
     shown = (ROOT / "readme.md").read_text(encoding="utf-8") + (ROOT / "sudoku.ipynb").read_text(encoding="utf-8")
     for path in (ROOT / "images").glob("*.png"):
-        assert DESTINATIONS.get(path.stem) == "images", f"{path.name} is not a figure of images/"
+        is_figure = DESTINATIONS.get(path.stem) == "images"
+        assert is_figure or path.name == TEMPLATE_PICTURE, f"{path.name} is not a figure of images/"
         # a path relative to the repo's root: not docs/images/..., not ../images/...
         assert re.search(rf"(?<![\w./]){re.escape(f'images/{path.name}')}", shown), f"{path.name} is shown nowhere"
+
+
+def test_images_sudoku_png_is_the_templates_picture_unchanged():
+    """data/README.md states the SHA-256 of the picture the assignment hands out."""
+    assert sha256(ROOT / "images" / TEMPLATE_PICTURE) == stated_sha256(DATA / "README.md")[TEMPLATE_PICTURE]
+
+
+def test_no_figure_draws_over_the_templates_picture():
+    assert Path(TEMPLATE_PICTURE).stem not in figures.FIGURES
 
 
 def test_docs_images_holds_only_figures_of_docs_images():
@@ -468,16 +482,48 @@ def test_rows_and_columns_are_named_as_the_helpers_number_them(box):
         b = (r // box) * box + c // box
         for digit in range(1, size + 1):
             row = helpers.candidate_row(cell, digit, size)
-            assert figures.row_name(row, size) == f"{digit} in r{r + 1}c{c + 1}"
+            assert figures.row_name(row, size) == f"{digit} in ({r}, {c})"
             names = [figures.column_name(column, size) for column in helpers.constraint_columns(cell, digit, box)]
             assert names == [
-                f"cell r{r + 1}c{c + 1}",
-                f"row {r + 1}, digit {digit}",
-                f"column {c + 1}, digit {digit}",
-                f"box {b + 1}, digit {digit}",
+                f"cell ({r}, {c})",
+                f"row {r}, digit {digit}",
+                f"column {c}, digit {digit}",
+                f"box {b}, digit {digit}",
             ]
 
 
-def test_missing_puzzles_are_reported_as_missing_input(tmp_path):
-    with pytest.raises(figures.MissingInput, match="very_easy_puzzle.npy not found"):
-        figures.sudoku_figure(tmp_path, figures.Inputs(data=tmp_path))
+# --- the exact-cover figure in print -------------------------------------------
+
+
+@pytest.fixture
+def cover_drawing():
+    fig = figures.exact_cover_drawing()
+    fig.canvas.draw()  # lays out the tick labels, which exist only once drawn
+    yield fig
+    figures.plt.close(fig)
+
+
+def shown_texts(fig) -> list[matplotlib.text.Text]:
+    """The texts of ``fig`` that a reader sees: not empty, not hidden, and not
+    the tick labels of axes drawn without their axis (the puzzle's)."""
+    hidden = {id(t) for ax in fig.axes if not ax.axison for axis in (ax.xaxis, ax.yaxis) for t in axis.findobj()}
+    texts = fig.findobj(matplotlib.text.Text)
+    return [t for t in texts if t.get_visible() and t.get_text().strip() and id(t) not in hidden]
+
+
+def test_the_exact_cover_figures_text_is_at_least_body_size_when_printed(cover_drawing):
+    scale = PRINTED_WIDTH_INCHES / cover_drawing.get_figwidth()
+    printed = {t.get_text(): round(t.get_fontsize() * scale, 1) for t in shown_texts(cover_drawing)}
+    assert printed and {text: size for text, size in printed.items() if size < BODY_TEXT_POINTS} == {}
+
+
+def test_the_exact_cover_figure_names_cells_from_0_as_the_notebook_does(cover_drawing):
+    texts = {t.get_text() for t in cover_drawing.findobj(matplotlib.text.Text)}
+    assert {"(0, 0)", "(3, 3)"} <= texts and not any("r1c1" in text for text in texts)
+
+
+def test_the_exact_cover_legend_names_every_colour_of_the_matrix():
+    colours = figures.cover_colours(figures.cover_step(np.array(figures.COVER_PUZZLE)))
+    used = {tuple(rgb) for rgb in colours.reshape(-1, 3)} - {figures.WHITE}
+    named = {colour for _, face, edge in figures.COVER_LEGEND for colour in (face, edge) if colour is not None}
+    assert used == named

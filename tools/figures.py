@@ -11,13 +11,13 @@ function and listing it, with its folder, in ``FIGURES``.
 
 Figures, by folder
     images/
-    sudoku.png       the first very_easy puzzle of ``data/`` beside its
-                     solution: givens in black, the digits the solver fills in
-                     in colour.
     exact_cover.png  the 64 x 64 exact-cover matrix of a 4 x 4 sudoku
                      (``COVER_PUZZLE``, four givens, one solution) in
-                     helpers' own encoding: what its givens choose and rule
-                     out, and one step of Algorithm X on what they leave.
+                     helpers' own encoding, beside the puzzle: in one matrix,
+                     what its givens choose and rule out, and one step of
+                     Algorithm X on what they leave.  Drawn to be printed
+                     about ``PRINTED_WIDTH_INCHES`` wide (full page width)
+                     with text at body size.
     ladder.png       the development ladder: each rung's mean time per puzzle,
                      rungs down, time across (log axis), one line per set of
                      ``tools.ladder.SET_LABELS`` in the results, the
@@ -40,7 +40,11 @@ Figures, by folder
                      solvers measured in the same run, set by set, and each
                      one's time relative to ours.
 
-Inputs: ``sudoku.png`` reads ``data/``; ``exact_cover.png`` reads nothing.
+``images/sudoku.png`` is not drawn here: it is the assignment's own
+picture, handed out with the template and kept unchanged (its SHA-256 is in
+``data/README.md``).
+
+Inputs: ``exact_cover.png`` reads nothing.
 ``times.png`` and ``comparison.png`` read ``docs/results/benchmark.json``
 (``--results`` reads another file), written by ``tools/benchmark.py``.
 ``ladder.png`` and ``search.png`` read ``docs/results/ladder.json``
@@ -82,7 +86,7 @@ import helpers  # noqa: E402
 from helpers import CONSTRAINT_FAMILIES, EMPTY  # noqa: E402
 from tools import ladder  # noqa: E402
 from tools.benchmark import JSON_NAME, OURS, PARTS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
-from tools.layout import CATEGORIES, DATA, ROOT  # noqa: E402
+from tools.layout import CATEGORIES, ROOT  # noqa: E402
 from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
 
 RESULTS = RESULTS_FOLDER / JSON_NAME
@@ -91,13 +95,12 @@ DOCS_IMAGES = ROOT / "docs" / "images"  #: the figures only docs/ shows
 
 DPI = 100
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
-SUDOKU_FIGSIZE = (8.0, 3.6)  #: inches; 800 x 360 px at DPI, like the assignment's picture
 THIN_LINE = 0.8  #: points, between cells
 THICK_LINE = 2.4  #: points, between boxes and around the grid
 DIGIT_FONTSIZE = 17
 TITLE_FONTSIZE = 15
 GIVEN_COLOUR = "black"
-FILLED_COLOUR = "#d62728"  #: the digits the solution adds
+FILLED_COLOUR = "#d62728"  #: a digit that is not a given: the step's choice
 LINE_COLOUR = "black"
 
 # Charts of the benchmark results
@@ -200,29 +203,32 @@ LEGEND_MARKER_SIZE = 8
 #: 64 x 64, so every entry shows at page size, where the 729 x 324 matrix of a
 #: 9 x 9 puzzle is a blur.
 COVER_PUZZLE = ((1, 0, 0, 4), (0, 0, 0, 0), (0, 3, 4, 0), (0, 0, 0, 0))
-COVER_FIGSIZE = (8.8, 5.4)  #: inches; 880 x 540 px at DPI
-COVER_ENTRY_INCHES = 0.05  #: one matrix entry: 5 x 5 px at DPI
-COVER_BOTTOM_INCHES = 1.05  #: below the matrices: their axis labels and the legend
-COVER_GRID_LEFT_INCHES = 0.12
+#: The figure is drawn as wide as it is printed (16 cm, the full width of an
+#: A4 page's text), so that its font sizes are the printed ones: body text, 11 pt.
+PRINTED_WIDTH_INCHES = 6.3
+COVER_DPI = 140  #: 882 px across: no wider than a rendered readme shows at full size
+COVER_ENTRY_PIXELS = 8  #: one matrix entry, 8 x 8 px: 1.45 mm printed
+COVER_ENTRY_INCHES = COVER_ENTRY_PIXELS / COVER_DPI
+COVER_TOP_INCHES = 1.3  #: above the matrix: its title and the families' names
+COVER_BOTTOM_INCHES = 1.1  #: below the matrix: its axis label and the legend
+COVER_GRID_LEFT_INCHES = 0.3  #: room for the puzzle's row numbers
 COVER_GRID_INCHES = 1.2  #: the puzzle's side
-COVER_MATRIX_LEFT_INCHES = 2.05  #: room for the puzzle and the cells' names
-COVER_GAP_INCHES = 0.3  #: between the two matrices
-COVER_FONTSIZE = 11
+COVER_MATRIX_LEFT_INCHES = 2.5  #: room for the puzzle and the cells' names
+COVER_FONTSIZE = 11  #: every text of the figure is at least this large, in points as printed
 COVER_TITLE_FONTSIZE = 12
-COVER_DIGIT_FONTSIZE = 15
+COVER_DIGIT_FONTSIZE = 16
+COVER_LABEL_PAD = 9  #: points between the matrix and its labels: room for the triangles
 #: colours (RGB, 0..1) of the matrix entries
 WHITE = (1.0, 1.0, 1.0)
-OPEN_ONE = (0.05, 0.10, 0.35)  #: a 1 that is still in the matrix
-GIVEN_ONE = (0.90, 0.45, 0.0)  #: a 1 in a given's row: the rows the givens choose
-REMOVED_BACKGROUND = (0.90, 0.90, 0.90)  #: a 0 in a row or column the givens remove
-REMOVED_ONE = (0.62, 0.62, 0.62)  #: a 1 in a row the givens remove
-FADED_BACKGROUND = (0.95, 0.95, 0.95)  #: what the givens removed, in the step's panel
-FADED_ONE = (0.80, 0.80, 0.80)
-STEP_REMOVED_BACKGROUND = (1.0, 0.84, 0.82)  #: a 0 in a row or column the step removes
-STEP_REMOVED_ONE = (0.90, 0.35, 0.30)  #: a 1 in a row the step removes
-CHOSEN_ONE = (0.60, 0.0, 0.0)  #: a 1 in the row the step chooses
-HIGHLIGHT_BACKGROUND = (1.0, 0.85, 0.30)  #: a 0 in the column picked or the row chosen
-CELL_LINE_COLOUR = "0.8"  #: between the cells' groups of rows
+OPEN_ONE = (0.05, 0.10, 0.35)  #: dark blue: a 1 that is still in the matrix after the step
+GIVEN_ONE = (0.90, 0.45, 0.0)  #: orange: a 1 in a given's row, the rows the givens choose
+REMOVED_BACKGROUND = (0.88, 0.88, 0.88)  #: light grey: a 0 in a row or column the givens remove
+REMOVED_ONE = (0.60, 0.60, 0.60)  #: grey: a 1 in a row the givens remove
+STEP_REMOVED_BACKGROUND = (1.0, 0.80, 0.78)  #: pink: a 0 in a row or column the step removes
+STEP_REMOVED_ONE = (0.90, 0.30, 0.25)  #: red: a 1 in a row the step removes
+CHOSEN_ONE = (0.55, 0.0, 0.0)  #: dark red: a 1 in the row the step chooses
+HIGHLIGHT_BACKGROUND = (1.0, 0.85, 0.30)  #: yellow: a 0 in the column picked or the row chosen
+CELL_LINE_COLOUR = "0.75"  #: between the cells' groups of rows
 CELL_LINE_WIDTH = 0.5  #: points
 FAMILY_LINE_COLOUR = "0.2"  #: between the four families of columns
 FAMILY_LINE_WIDTH = 1.2  #: points
@@ -239,7 +245,6 @@ class MissingInput(Exception):
 class Inputs:
     """The files the figures read."""
 
-    data: Path = DATA  #: the project's puzzles
     results: Path = RESULTS  #: the benchmark's JSON
     ladder: Path = LADDER  #: the ladder's JSON
 
@@ -295,13 +300,6 @@ def save(fig: plt.Figure, path: Path, dpi: int = DPI) -> Path:
 # ---------------------------------------------------------------------------
 # Reading the benchmark results
 # ---------------------------------------------------------------------------
-
-
-def needed(puzzles: Path) -> Path:
-    """``puzzles``, a file of ``data/``; raises ``MissingInput`` if it is not there."""
-    if not puzzles.is_file():
-        raise MissingInput(f"{puzzles} not found; make the puzzles with tools/make_data.py")
-    return puzzles
 
 
 def load_results(path: Path) -> dict:
@@ -414,18 +412,6 @@ def in_figure_inches(fig: plt.Figure, inches: float) -> float:
 # ---------------------------------------------------------------------------
 # Figures
 # ---------------------------------------------------------------------------
-
-
-def sudoku_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
-    """``sudoku.png``: the first very_easy puzzle of ``data`` and its solution, side by side."""
-    puzzle = np.load(needed(inputs.data / "very_easy_puzzle.npy"))[0]
-    solution = np.load(needed(inputs.data / "very_easy_solution.npy"))[0]
-    givens = puzzle != EMPTY
-    fig, (left, right) = plt.subplots(1, 2, figsize=SUDOKU_FIGSIZE, dpi=DPI)
-    draw_grid(left, puzzle, givens, "Puzzle")
-    draw_grid(right, solution, givens, "Solution")
-    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.03, top=0.9, wspace=0.08)
-    return save(fig, out / "sudoku.png")
 
 
 def times_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
@@ -918,59 +904,66 @@ def cover_step(puzzle: np.ndarray) -> CoverStep:
 
 
 def cell_name(cell: int, size: int) -> str:
-    """``r2c3``: a cell in the usual sudoku notation, rows and columns from 1."""
+    """``(1, 2)``: a cell as the notebook names it, (row, column), both from 0."""
     r, c = divmod(cell, size)
-    return f"r{r + 1}c{c + 1}"
+    return f"({r}, {c})"
 
 
 def row_name(row: int, size: int) -> str:
-    """``3 in r2c3``: the candidate a matrix row stands for."""
+    """``3 in (1, 2)``: the candidate a matrix row stands for."""
     cell, digit = helpers.decode_row(row, size)
     return f"{digit} in {cell_name(cell, size)}"
 
 
 def column_name(column: int, size: int) -> str:
-    """``cell r2c3`` or ``box 4, digit 2``: the constraint a matrix column
-    stands for, numbered as ``helpers.constraint_columns`` numbers them."""
+    """``cell (1, 2)`` or ``box 3, digit 2``: the constraint a matrix column
+    stands for, numbered as ``helpers.constraint_columns`` numbers them (rows,
+    columns and boxes from 0, digits from 1)."""
     family, within = divmod(column, size * size)
     if family == 0:
         return f"cell {cell_name(within, size)}"
     unit, digit0 = divmod(within, size)
     unit_kind = CONSTRAINT_FAMILIES[family].partition("-")[0]  # row-digit -> row
-    return f"{unit_kind} {unit + 1}, digit {digit0 + 1}"
+    return f"{unit_kind} {unit}, digit {digit0 + 1}"
 
 
-def givens_colours(step: CoverStep) -> np.ndarray:
-    """The matrix as (rows, columns, RGB): what the givens choose and rule out."""
-    ruled_out = ~step.rows_left[:, None]
-    removed = ruled_out | ~step.columns_left[None, :]
-    colours = np.where(removed[..., None], REMOVED_BACKGROUND, WHITE)
-    colours[step.matrix & ruled_out] = REMOVED_ONE
-    colours[step.matrix & ~ruled_out] = OPEN_ONE
-    for row in step.given_rows:
-        colours[row, step.matrix[row]] = GIVEN_ONE
-    return colours
-
-
-def step_colours(step: CoverStep) -> np.ndarray:
-    """The matrix as (rows, columns, RGB): one step on what the givens leave,
-    which is drawn faded."""
+def cover_colours(step: CoverStep) -> np.ndarray:
+    """The matrix as (rows, columns, RGB): what the givens choose and rule
+    out, and on what they leave, what one step of Algorithm X chooses and
+    rules out."""
     matrix = step.matrix
-    gone = ~step.rows_left[:, None] | ~step.columns_left[None, :]
-    colours = np.where(gone[..., None], FADED_BACKGROUND, WHITE)
-    colours[matrix & ~step.rows_left[:, None]] = FADED_ONE
-    # What the step removes: the rows that share a column with the chosen
+    # The givens: their rows chosen, every row that shares a column with one
+    # of them ruled out (their own rows included), their columns covered.
+    ruled_out = ~step.rows_left[:, None]
+    covered = ~step.columns_left[None, :]
+    colours = np.where((ruled_out | covered)[..., None], REMOVED_BACKGROUND, WHITE)
+    colours[matrix & ruled_out] = REMOVED_ONE
+    for row in step.given_rows:
+        colours[row, matrix[row]] = GIVEN_ONE
+    # The step, on what is left: the rows that share a column with the chosen
     # row (they compete with it), and the columns the chosen row fills.
-    ruled_out = (step.rows_left & ~step.rows_after)[:, None]
-    covered = (step.columns_left & ~step.columns_after)[None, :]
-    step_gone = (ruled_out & step.columns_left[None, :]) | (covered & step.rows_left[:, None])
+    step_ruled_out = (step.rows_left & ~step.rows_after)[:, None]
+    step_covered = (step.columns_left & ~step.columns_after)[None, :]
+    step_gone = (step_ruled_out & step.columns_left[None, :]) | (step_covered & step.rows_left[:, None])
     colours[step_gone] = STEP_REMOVED_BACKGROUND
-    colours[matrix & ruled_out] = STEP_REMOVED_ONE
+    colours[matrix & step_ruled_out] = STEP_REMOVED_ONE
     colours[matrix & step.rows_after[:, None]] = OPEN_ONE
     colours[step.rows_left & ~matrix[:, step.column], step.column] = HIGHLIGHT_BACKGROUND
     colours[step.row, step.columns_left & ~matrix[step.row]] = HIGHLIGHT_BACKGROUND
     colours[step.row, matrix[step.row]] = CHOSEN_ONE
     return colours
+
+
+#: the legend of the matrix, each colour with its name (the readme and the
+#: notebook name the colours in the figure's caption as this legend does)
+COVER_LEGEND = (
+    ("1 in a given's row", GIVEN_ONE, None),
+    ("ruled out by the givens", REMOVED_BACKGROUND, REMOVED_ONE),
+    ("1 still open", OPEN_ONE, None),
+    ("column picked, row chosen", HIGHLIGHT_BACKGROUND, None),
+    ("1 in the row chosen", CHOSEN_ONE, None),
+    ("ruled out by the choice", STEP_REMOVED_BACKGROUND, STEP_REMOVED_ONE),
+)
 
 
 def add_axes_in_inches(fig: plt.Figure, left: float, bottom: float, width: float, height: float) -> Axes:
@@ -980,11 +973,11 @@ def add_axes_in_inches(fig: plt.Figure, left: float, bottom: float, width: float
     return fig.add_axes((left / w, bottom / h, width / w, height / h))
 
 
-def draw_cover_matrix(ax: Axes, colours: np.ndarray, size: int, label_rows: bool) -> None:
+def draw_cover_matrix(ax: Axes, colours: np.ndarray, size: int) -> None:
     """Show the (N**3, 4 N**2, 3) ``colours``, one matrix entry per image
-    cell: thin lines between the cells' groups of rows, thick ones between
-    the families of columns, which are named along the top; with
-    ``label_rows`` each group of rows is named by its cell."""
+    cell: thin lines between the cells' groups of rows, each group named by
+    its cell on the left, and thick ones between the families of columns,
+    which are named along the top."""
     n_rows, n_columns = colours.shape[:2]
     area = size * size
     ax.imshow(colours, aspect="auto", interpolation="nearest")
@@ -993,17 +986,17 @@ def draw_cover_matrix(ax: Axes, colours: np.ndarray, size: int, label_rows: bool
         ax.axhline(y - 0.5, color=CELL_LINE_COLOUR, linewidth=CELL_LINE_WIDTH)
     for x in range(area, n_columns, area):
         ax.axvline(x - 0.5, color=FAMILY_LINE_COLOUR, linewidth=FAMILY_LINE_WIDTH)
-    if label_rows:
-        centres = np.arange(area) * size + (size - 1) / 2
-        ax.set_yticks(centres, [cell_name(cell, size) for cell in range(area)], fontsize=COVER_FONTSIZE)
-        ax.set_ylabel(f"{n_rows} rows: digits 1–{size} of each cell", fontsize=COVER_FONTSIZE)
-    else:
-        ax.set_yticks([])
+    centres = np.arange(area) * size + (size - 1) / 2
+    ax.set_yticks(centres, [cell_name(cell, size) for cell in range(area)], fontsize=COVER_FONTSIZE)
+    ax.set_ylabel(f"{n_rows} rows: digits 1–{size} of each cell", fontsize=COVER_FONTSIZE)
     # the families' names along the top, "row-digit" over two lines to fit its 16 columns
     family_centres = np.arange(len(CONSTRAINT_FAMILIES)) * area + (area - 1) / 2
     ax.set_xticks(family_centres, [name.replace("-", "-\n") for name in CONSTRAINT_FAMILIES], fontsize=COVER_FONTSIZE)
     ax.xaxis.tick_top()
-    ax.tick_params(length=0)
+    ax.tick_params(length=0, pad=COVER_LABEL_PAD)
+    ax.set_xlabel(
+        f"{n_columns} columns: {len(CONSTRAINT_FAMILIES)} families of {area} constraints", fontsize=COVER_FONTSIZE
+    )
 
 
 def point_at(ax: Axes, row: int, column: int) -> None:
@@ -1014,13 +1007,17 @@ def point_at(ax: Axes, row: int, column: int) -> None:
 
 
 def draw_puzzle(ax: Axes, puzzle: np.ndarray, step: CoverStep) -> None:
-    """The puzzle, givens in black, and the step's choice in red in its cell."""
+    """The puzzle with its rows and columns numbered from 0, givens in black,
+    and the step's choice in red in its cell."""
     size = len(puzzle)
     shown = puzzle.copy()
     cell, digit = helpers.decode_row(step.row, size)
     shown.flat[cell] = digit
     draw_grid(ax, shown, puzzle != EMPTY, "Puzzle", digit_fontsize=COVER_DIGIT_FONTSIZE)
-    ax.set_title("Puzzle", fontsize=COVER_TITLE_FONTSIZE)
+    ax.set_title("Puzzle", fontsize=COVER_TITLE_FONTSIZE, pad=COVER_FONTSIZE + 6)
+    for k in range(size):  # the numbers the cells' names use
+        ax.text(k + 0.5, -0.15, str(k), ha="center", va="bottom", fontsize=COVER_FONTSIZE, color="0.35")
+        ax.text(-0.15, k + 0.5, str(k), ha="right", va="center", fontsize=COVER_FONTSIZE, color="0.35")
     ax.text(
         0.5,
         -0.08,
@@ -1033,56 +1030,45 @@ def draw_puzzle(ax: Axes, puzzle: np.ndarray, step: CoverStep) -> None:
     )
 
 
-def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
-    """``exact_cover.png``: the 4 x 4 ``COVER_PUZZLE`` (left), its exact-cover
-    matrix with what the givens choose and rule out (middle), and one step of
-    Algorithm X on what they leave (right).  It reads no input."""
+def cover_title(step: CoverStep, size: int) -> str:
+    """What the givens leave and what the step does, in three lines."""
+    return (
+        f"{len(step.given_rows)} givens leave "
+        f"{int(step.rows_left.sum())} rows × {int(step.columns_left.sum())} columns.\n"
+        f"Fewest 1s: column “{column_name(step.column, size)}”, with {len(step.column_rows)}.\n"
+        f"Choosing “{row_name(step.row, size)}” leaves "
+        f"{int(step.rows_after.sum())} × {int(step.columns_after.sum())}."
+    )
+
+
+def exact_cover_drawing() -> plt.Figure:
+    """The exact-cover figure, drawn at its printed size: the 4 x 4
+    ``COVER_PUZZLE`` (left) and its exact-cover matrix (right), coloured by
+    ``cover_colours``."""
     puzzle = np.array(COVER_PUZZLE)
     size = len(puzzle)
     step = cover_step(puzzle)
     n_rows, n_columns = step.matrix.shape
     width, height = n_columns * COVER_ENTRY_INCHES, n_rows * COVER_ENTRY_INCHES
-
-    fig = plt.figure(figsize=COVER_FIGSIZE, dpi=DPI)
-    bottom = COVER_BOTTOM_INCHES
+    fig = plt.figure(figsize=(PRINTED_WIDTH_INCHES, COVER_BOTTOM_INCHES + height + COVER_TOP_INCHES), dpi=COVER_DPI)
+    top = COVER_BOTTOM_INCHES + height
     grid_ax = add_axes_in_inches(
-        fig, COVER_GRID_LEFT_INCHES, bottom + height - COVER_GRID_INCHES, COVER_GRID_INCHES, COVER_GRID_INCHES
+        fig, COVER_GRID_LEFT_INCHES, top - COVER_GRID_INCHES, COVER_GRID_INCHES, COVER_GRID_INCHES
     )
     draw_puzzle(grid_ax, puzzle, step)
-    givens_ax = add_axes_in_inches(fig, COVER_MATRIX_LEFT_INCHES, bottom, width, height)
-    step_ax = add_axes_in_inches(fig, COVER_MATRIX_LEFT_INCHES + width + COVER_GAP_INCHES, bottom, width, height)
+    matrix_ax = add_axes_in_inches(fig, COVER_MATRIX_LEFT_INCHES, COVER_BOTTOM_INCHES, width, height)
+    draw_cover_matrix(matrix_ax, cover_colours(step), size)
+    point_at(matrix_ax, step.row, step.column)
+    matrix_ax.set_title(cover_title(step, size), fontsize=COVER_TITLE_FONTSIZE, linespacing=1.3)
+    # in two columns, filled column by column: the givens and what is open, then the step
+    legend = [Patch(facecolor=face, edgecolor=edge or face, label=label) for label, face, edge in COVER_LEGEND]
+    fig.legend(handles=legend, loc="lower center", ncol=2, fontsize=COVER_FONTSIZE, frameon=False)
+    return fig
 
-    draw_cover_matrix(givens_ax, givens_colours(step), size, label_rows=True)
-    rows_left, columns_left = int(step.rows_left.sum()), int(step.columns_left.sum())
-    givens_ax.set_title(
-        f"{len(step.given_rows)} givens leave\n{rows_left} rows × {columns_left} columns",
-        fontsize=COVER_TITLE_FONTSIZE,
-    )
-    givens_ax.set_xlabel(
-        f"{n_columns} columns: {len(CONSTRAINT_FAMILIES)} families of {size * size} constraints",
-        fontsize=COVER_FONTSIZE,
-    )
 
-    draw_cover_matrix(step_ax, step_colours(step), size, label_rows=False)
-    point_at(step_ax, step.row, step.column)
-    step_ax.set_title(
-        f"Fewest 1s: “{column_name(step.column, size)}” (S = {len(step.column_rows)});\n"
-        f"choosing “{row_name(step.row, size)}” leaves "
-        f"{int(step.rows_after.sum())} × {int(step.columns_after.sum())}",
-        fontsize=COVER_TITLE_FONTSIZE,
-    )
-    step_ax.set_xlabel("one step of Algorithm X on what is left", fontsize=COVER_FONTSIZE)
-
-    legend = [  # in columns of two: the givens, what is open, the step
-        Patch(color=GIVEN_ONE, label="a given's row"),
-        Patch(facecolor=REMOVED_BACKGROUND, edgecolor=REMOVED_ONE, label="ruled out by the givens"),
-        Patch(color=OPEN_ONE, label="1 still open"),
-        Patch(color=CHOSEN_ONE, label="1 in the row chosen"),
-        Patch(color=HIGHLIGHT_BACKGROUND, label="column picked, row chosen"),
-        Patch(facecolor=STEP_REMOVED_BACKGROUND, edgecolor=STEP_REMOVED_ONE, label="ruled out by the choice"),
-    ]
-    fig.legend(handles=legend, loc="lower center", ncol=3, fontsize=COVER_FONTSIZE, frameon=False)
-    return save(fig, out / "exact_cover.png")
+def exact_cover_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
+    """``exact_cover.png``: ``exact_cover_drawing``.  It reads no input."""
+    return save(exact_cover_drawing(), out / "exact_cover.png", dpi=COVER_DPI)
 
 
 @dataclass(frozen=True)
@@ -1095,7 +1081,6 @@ class Figure:
 
 
 FIGURES: dict[str, Figure] = {
-    "sudoku": Figure(sudoku_figure, IMAGES),
     "times": Figure(times_figure, DOCS_IMAGES),
     "comparison": Figure(comparison_figure, DOCS_IMAGES),
     "exact_cover": Figure(exact_cover_figure, IMAGES),
