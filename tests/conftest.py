@@ -18,6 +18,7 @@ import pytest
 from hypothesis import strategies as st
 
 from helpers import AlgorithmX
+from tools.engine import ExactCover
 from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -100,23 +101,29 @@ def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_one
     return rows, n_columns, secondary
 
 
-def queens_matrix(n: int) -> AlgorithmX:
+def queens_matrix(n: int) -> ExactCover:
     """n queens as exact cover (Knuth's encoding): ranks and files primary,
     both diagonals secondary; row ``r * n + c`` places a queen on (r, c).
     Every row has four 1s."""
     diagonals = 2 * n - 1
     rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
     n_columns = 2 * n + 2 * diagonals
-    return AlgorithmX(rows, n_columns, secondary=range(2 * n, n_columns))
+    return ExactCover(rows, n_columns, secondary=range(2 * n, n_columns))
 
 
 def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:
     """Every node's four links (as node numbers) and every column's size.
 
-    Written here, apart from the engine, so that a restore can be checked
-    without trusting the code that does it.
+    The nodes are the root, each column's head and every row's nodes; the
+    sizes are counted along the links (``ColumnObject.size``), as none are
+    stored.  Written here, apart from the engine, so that a restore can be
+    checked without trusting the code that does it.
     """
-    nodes = [matrix.root, *matrix.columns, *(node for row in matrix.row_nodes for node in row)]
+    nodes = [
+        matrix.root,
+        *(column.head for column in matrix.columns),
+        *(node for row in matrix.row_nodes for node in row),
+    ]
     number = {id(node): k for k, node in enumerate(nodes)}
     links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]
     return links, [column.size for column in matrix.columns]
