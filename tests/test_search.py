@@ -2,16 +2,20 @@
 
 Each new way of searching must leave answers, counts and links as plain
 dancing links leaves them; only the rows tried (and the time) may change.
+Searches without the dead-end check (``tools.steps.NoDeadEnds``) are compared
+in ``test_steps.py``.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+import pytest
 
 import helpers
-from conftest import ROOT, exact_cover_problems, snapshot
+from conftest import ROOT, snapshot
 from helpers import AlgorithmX
+from tools.engine import ExactCover
+from tools.steps import Optimisations, knuth_cover, step_engine
 
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
 #: a puzzle that needs a search (Arto Inkala's "Everest"); unique
@@ -42,15 +46,15 @@ def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
 
 def test_a_solve_that_needs_no_search_tries_no_rows():
     engine = helpers.engine(helpers.SUDOKU_BOX)
-    engine.solve(helpers.read_grid(HARD[0])[1])  # a search first, so the count is not left at 0 by chance
+    engine.solve(helpers.read_grid(HARD[0]))  # a search first, so the count is not left at 0 by chance
     very_easy = np.load(ROOT / "data" / "very_easy_puzzle.npy")[0]
-    engine.solve(helpers.read_grid(very_easy)[1])
+    engine.solve(helpers.read_grid(very_easy))
     assert engine.rows_tried == 0
 
 
 def test_the_engine_reports_the_rows_of_its_search():
     engine = helpers.engine(helpers.SUDOKU_BOX)
-    engine.solve(helpers.read_grid(grid(EVEREST))[1])
+    engine.solve(helpers.read_grid(grid(EVEREST)))
     assert engine.rows_tried == engine.matrix.rows_tried > 0
 
 
@@ -64,9 +68,11 @@ DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
 
 def test_cover_notes_the_columns_it_empties():
     matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    helpers.cover(matrix.columns[0])  # takes row 1 out of column 4, which keeps row 2
-    helpers.cover(matrix.columns[3])  # takes row 2 out of column 4: empty now
-    assert matrix.emptied == [matrix.columns[4]]
+    emptied: list = []
+    # Taking row 0: covering column 0 takes row 1 out of column 4, which keeps
+    # row 2; covering column 3 takes row 2 out of it: empty now.
+    helpers.cover(matrix.row_nodes[0][0], emptied)
+    assert emptied == [matrix.columns[4]]
 
 
 def test_a_dead_end_is_seen_before_a_forced_row_is_taken():
@@ -82,73 +88,97 @@ def test_a_search_that_meets_a_dead_end_leaves_the_links_restored():
     assert snapshot(matrix) == before
 
 
-def test_without_watching_the_emptied_columns_the_search_takes_the_forced_row_first():
+def test_dead_end_finds_an_empty_column_still_to_cover():
     matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    matrix.watch_emptied = False
-    assert matrix.first_solution() == [1, 3, 5]
-    assert matrix.rows_tried == 5
+    emptied: list = []
+    helpers.cover(matrix.row_nodes[0][0], emptied)
+    assert AlgorithmX.dead_end(emptied) is matrix.columns[4]
 
 
-@settings(max_examples=150, deadline=None)
-@given(exact_cover_problems(max_columns=7, max_rows=12, max_ones=4))
-def test_watching_the_emptied_columns_never_changes_the_covers(problem):
-    rows, n_columns, secondary = problem
-    matrix = AlgorithmX(rows, n_columns, secondary)
-    watched = sorted(matrix.search())
-    matrix.watch_emptied = False
-    assert sorted(matrix.search()) == watched
+def test_a_column_that_still_has_rows_is_no_dead_end():
+    # Taking row 0 leaves column 5 with row 2: row 1 was not its only one.
+    matrix = AlgorithmX([[0, 1, 2, 3], [0, 5, 6, 7], [4, 5, 6, 7]], 8)
+    emptied: list = []
+    helpers.cover(matrix.row_nodes[0][0], emptied)
+    assert emptied == [] and AlgorithmX.dead_end(matrix.columns[4:]) is None
 
 
 def test_a_covered_column_noted_as_emptied_is_no_dead_end():
+    # Knuth's cover(c) of column 0 takes row 0 out of column 1 as well, which
+    # then covering column 1 (taking row 0) puts out of the list.
     matrix = AlgorithmX([[0, 1]], 2)
-    helpers.cover(matrix.columns[0])  # empties column 1, the row's own other column
-    helpers.cover(matrix.columns[1])  # which taking the row covers
-    assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
+    emptied: list = []
+    knuth_cover(matrix.columns[0], emptied)
+    knuth_cover(matrix.columns[1], emptied)
+    assert emptied == [matrix.columns[1]] and AlgorithmX.dead_end(emptied) is None
 
 
 def test_an_empty_secondary_column_is_no_dead_end():
-    matrix = AlgorithmX([[0, 1], [2]], 3, secondary=[1])
-    helpers.cover(matrix.columns[0])  # empties secondary column 1
-    assert matrix.emptied and helpers._dead_end(matrix.emptied) is None
-
-
-def header_sizes(matrix: AlgorithmX) -> list[tuple[object, int]]:
-    columns, col = [], matrix.root.right
-    while col is not matrix.root:
-        columns.append((col.name, col.size))
-        col = col.right
-    return columns
+    matrix = ExactCover([[0], [0, 1], [2]], 3, secondary=[1])
+    emptied: list = []
+    helpers.cover(matrix.row_nodes[0][0], emptied)  # takes row 1 out of secondary column 1
+    assert emptied == [matrix.columns[1]]
+    assert ExactCover.dead_end(emptied) is None
+    assert AlgorithmX.dead_end(emptied) is matrix.columns[1]  # which is why ExactCover overrides it
 
 
 # --- the engine's column order -------------------------------------------------
 
 
-def linked_order(box: int, puzzle: np.ndarray, **switches: bool) -> tuple[list[int], list[list[int]]]:
-    """The header list the engine links for ``puzzle``, and ``_load``'s families."""
-    engine = helpers.engine(box)
-    engine.optimisations = helpers.Optimisations(**switches)
-    try:
-        cells = helpers.read_grid(puzzle)[1]
-        state = engine.place_singles(cells)
-        matrix, primary, open_rows, _ = engine._load(cells, state[1])
-        engine._link(matrix, primary, open_rows)
-    finally:
-        engine.optimisations = helpers.Optimisations()
-    return [name for name, _ in header_sizes(matrix)], primary
+def header_names(matrix: AlgorithmX) -> list[object]:
+    """The names of the columns still to cover, in the order of the list from the root."""
+    names, head = [], matrix.root.right
+    while head is not matrix.root:
+        names.append(head.column.name)
+        head = head.right
+    return names
+
+
+def linked_order(engine: helpers.SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], list[list[int]]]:
+    """The list of columns ``engine`` links for ``puzzle``, and ``open_part``'s families."""
+    cells = helpers.read_grid(puzzle, puzzle.shape[0])
+    singles = engine.place_singles(cells)
+    part = engine.open_part(cells, singles.places)
+    return header_names(engine.relink(part)), part.columns
+
+
+def half_way(families: list[list[int]]) -> list[int]:
+    """Each family from its middle (rounded down), wrapping round."""
+    return [j for family in families for j in family[len(family) // 2 :] + family[: len(family) // 2]]
 
 
 def test_a_9x9_search_begins_each_family_half_way():
-    order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST))
-    assert order == helpers.column_order(families, helpers.FAMILY_START)
+    order, families = linked_order(helpers.engine(helpers.SUDOKU_BOX), grid(EVEREST))
+    assert order == half_way(families) != sum(families, [])
 
 
-def test_without_its_switch_a_9x9_search_keeps_the_order_of_load():
-    order, families = linked_order(helpers.SUDOKU_BOX, grid(EVEREST), half_way_start=False)
+def test_without_its_switch_a_9x9_search_keeps_the_order_of_open_part():
+    order, families = linked_order(step_engine(Optimisations(half_way_start=False)), grid(EVEREST))
     assert order == sum(families, [])
 
 
 def test_larger_grids_keep_the_plain_order():
     puzzle = np.zeros((16, 16), dtype=int)
     puzzle[0, :4] = [1, 2, 3, 4]
-    order, families = linked_order(4, puzzle)
+    order, families = linked_order(helpers.engine(4), puzzle)
     assert order == sum(families, [])
+
+
+FAMILIES = [list(range(0, 7)), list(range(81, 90)), list(range(162, 166)), list(range(243, 256))]
+
+
+@pytest.mark.parametrize("box", [helpers.SUDOKU_BOX, 4], ids=["9x9", "16x16"])
+def test_each_search_order_holds_every_column_once_family_by_family(box):
+    order = helpers.engine(box).column_order(FAMILIES)
+    bounds = np.cumsum([0] + [len(family) for family in FAMILIES])
+    for family, low, high in zip(FAMILIES, bounds, bounds[1:]):
+        assert sorted(order[low:high]) == family
+
+
+def test_a_9x9_order_begins_each_family_in_its_middle():
+    order = helpers.engine(helpers.SUDOKU_BOX).column_order(FAMILIES)
+    assert order[0] == 3 and order[7] == 85
+
+
+def test_other_sizes_keep_the_columns_as_given():
+    assert helpers.engine(4).column_order(FAMILIES) == sum(FAMILIES, [])
