@@ -18,6 +18,7 @@ import pytest
 import helpers
 from conftest import CATEGORIES, DATA, ROOT
 from helpers import is_valid_solution
+from tools import engine
 from tools import solve as solve_cli
 
 SCRIPT = ROOT / "tools" / "solve.py"  #: run by its path, as the readme's examples do
@@ -37,7 +38,7 @@ BLANK_FRACTION_36 = 0.3
 @cache
 def full_grid(side: int) -> tuple[tuple[int, ...], ...]:
     """A solved grid of the given side: the solver's answer to the empty grid."""
-    return tuple(map(tuple, helpers.solve_sudoku(np.zeros((side, side), dtype=int)).tolist()))
+    return tuple(map(tuple, engine.solve_sudoku(np.zeros((side, side), dtype=int)).tolist()))
 
 
 def make_puzzle(side: int, seed: int = 0, blank_fraction: float = BLANK_FRACTION) -> np.ndarray:
@@ -53,7 +54,7 @@ def make_puzzle(side: int, seed: int = 0, blank_fraction: float = BLANK_FRACTION
 def unique_seed() -> int:
     """A seed for which ``make_puzzle(9, seed)`` has exactly one solution, so
     that the solver must return ``full_grid(9)`` for it."""
-    return next(seed for seed in range(100) if helpers.count_solutions(make_puzzle(9, seed), limit=2) == 1)
+    return next(seed for seed in range(100) if engine.count_solutions(make_puzzle(9, seed), limit=2) == 1)
 
 
 def unique_puzzle() -> np.ndarray:
@@ -448,6 +449,22 @@ def test_summary_reports_every_total_and_the_times(tmp_path, cli):
     assert summary_value(out, "malformed") == "1"
     times = summary_value(out, "time per puzzle")
     assert "mean" in times and "median" in times and "max" in times
+
+
+def test_run_builds_each_sizes_matrix_before_the_clock_starts(tmp_path, monkeypatch):
+    monkeypatch.setattr(helpers, "_ENGINES", {})  # fresh engines, no matrix built yet
+    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(4))])
+    files = [solve_cli.read_input(tmp_path / "in.txt")]
+    monkeypatch.setattr(solve_cli, "solve_puzzle", lambda puzzle, count: None)  # time nothing, solve nothing
+    solve_cli.run(files, count=False)
+    assert helpers.engine(2).matrix is not None
+
+
+def test_a_matrix_built_ahead_leaves_the_engine_solving(monkeypatch):
+    monkeypatch.setattr(helpers, "_ENGINES", {})
+    solve_cli.build_matrix(2)
+    puzzle = make_puzzle(4)
+    assert is_valid_solution(puzzle, engine.solve_sudoku(puzzle))
 
 
 class FakeTerminal:

@@ -14,7 +14,8 @@ Glossary
 
 The module reads (``read_*``), solves (``run``), compares (``compare``),
 writes (``write_*``) and sums up (``summarise``); ``main`` ties them
-together.  All solving goes through ``helpers``.
+together.  All reading of grids, solving and counting goes through
+``tools.engine``, the development side of ``helpers``, which takes any size.
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ import numpy as np
 if not __package__:
     # Run by its path, ``python tools/solve.py`` (as the readme's examples
     # show), rather than as ``python -m tools.solve``: Python then puts tools/
-    # on sys.path, not the project folder that holds helpers.py.
+    # on sys.path, not the project folder that holds helpers.py and tools/.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import helpers  # noqa: E402
+from tools import engine as dev  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Named constants
@@ -179,7 +181,7 @@ def parse_text(text: str) -> tuple[int, list[int]]:
         else:
             raise ValueError(f"unexpected character {symbol!r} at position {position}")
     side = box * box
-    return helpers.read_grid(np.array(values).reshape(side, side))
+    return dev.read_grid(np.array(values).reshape(side, side))
 
 
 def puzzle_from_text(where: str, text: str) -> Puzzle:
@@ -205,7 +207,7 @@ def expected_from_text(where: str, text: str) -> Expected:
 def puzzle_from_grid(where: str, grid: np.ndarray) -> Puzzle:
     """A ``Puzzle`` from one grid of an .npy file, malformed or not."""
     try:
-        box, cells = helpers.read_grid(grid)
+        box, cells = dev.read_grid(grid)
     except (TypeError, ValueError) as error:
         return Puzzle(where, None, problem=str(error))
     return Puzzle(where, cells, box)
@@ -216,7 +218,7 @@ def expected_from_grid(where: str, grid: np.ndarray) -> Expected:
     if grid.size and np.all(grid == NO_ANSWER_VALUE):
         return Expected(where, None)
     try:
-        _, cells = helpers.read_grid(grid)
+        _, cells = dev.read_grid(grid)
     except (TypeError, ValueError) as error:
         return Expected(where, None, problem=str(error))
     return Expected(where, cells)
@@ -387,13 +389,26 @@ class Progress:
             self.drawn = ""
 
 
+def build_matrix(box: int) -> None:
+    """Build the shared engine's matrix for order ``box``, if not built yet.
+
+    Relinking an empty part builds it (``SudokuEngine.relink``) and leaves
+    nothing linked, which the next solve relinks anyway.
+    """
+    solver = helpers.engine(box)
+    if solver.matrix is None:
+        solver.relink(helpers.OpenPart([], []))
+
+
 def solve_puzzle(puzzle: Puzzle, count: bool) -> Outcome:
     """Solve one well-formed puzzle (and count its solutions when asked)."""
+    side = puzzle.box * puzzle.box
+    grid = np.array(puzzle.cells).reshape(side, side)
     start = time.perf_counter()
-    engine = helpers.engine(puzzle.box)
-    solution = engine.solve(puzzle.cells)
-    found = engine.count(puzzle.cells, COUNT_LIMIT) if count else None
-    return Outcome(solution, found, time.perf_counter() - start)
+    solution = dev.solve_sudoku(grid)
+    found = dev.count_solutions(grid, COUNT_LIMIT) if count else None
+    seconds = time.perf_counter() - start
+    return Outcome(None if solution is None else solution.ravel().tolist(), found, seconds)
 
 
 def run(files: Sequence[InputFile], count: bool, progress: Progress | None = None) -> list[list[Outcome | None]]:
@@ -401,7 +416,7 @@ def run(files: Sequence[InputFile], count: bool, progress: Progress | None = Non
     # Build each engine's matrix before the clock starts, so the first
     # puzzle of each size is not charged for it.
     for box in sorted({p.box for f in files for p in f.puzzles if p.cells is not None}):
-        _ = helpers.engine(box).matrix
+        build_matrix(box)
     done = 0
     results: list[list[Outcome | None]] = []
     try:
