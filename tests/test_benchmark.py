@@ -6,7 +6,6 @@ Nothing here asserts anything about speed; the runs are a few puzzles long.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
 import io
 import json
@@ -16,7 +15,7 @@ import pytest
 
 import helpers
 from conftest import DATA, ROOT
-from tools import alternatives, benchmark
+from tools import alternatives, benchmark, ladder, steps
 
 # A valid grid from a pattern; blanking its diagonal leaves one blank per
 # row, so the puzzle has exactly this grid as its solution.
@@ -245,14 +244,14 @@ def test_a_later_run_keeps_the_sets_it_did_not_measure(tmp_path):
 
 
 def test_the_ablation_turns_off_every_switch_and_restores_them(tmp_path):
+    submitted = helpers.engine(helpers.SUDOKU_BOX)
     status = run_main("--ablation", "--sets", "assignment/medium", "--sample", "2", "--out", str(tmp_path))
     assert status == 0
     report = json.loads((tmp_path / benchmark.JSON_NAME).read_text())
     entry = report["ablation"]["assignment/medium"]
-    switches = [f.name for f in dataclasses.fields(helpers.Optimisations)]
-    assert [s["switch"] for s in entry["switches"]] == switches
+    assert [s["switch"] for s in entry["switches"]] == list(steps.SWITCHES)
     assert all(s["wrong"] == 0 for s in entry["switches"])
-    assert helpers.engine(helpers.SUDOKU_BOX).optimisations == helpers.Optimisations()
+    assert helpers.engine(helpers.SUDOKU_BOX) is submitted
 
 
 def test_the_ablation_records_the_slowest_puzzle_of_each_run(tmp_path):
@@ -395,3 +394,110 @@ def test_beside_ours_an_alternative_gets_its_share_of_wins_and_its_ratio_on_our_
     result = benchmark.summarise("other", other, puzzle_set, ours)
     assert result.faster_share == 0.1
     assert result.longest_ratio == 0.5
+
+
+def test_a_shared_engine_is_installed_for_its_calls_and_the_submitted_one_restored():
+    submitted = helpers.engine(helpers.SUDOKU_BOX)
+    first, second = (steps.step_engine(steps.Optimisations()) for _ in range(2))
+    with benchmark.SharedEngine() as shared:
+        shared.install(first)()
+        assert helpers.engine(helpers.SUDOKU_BOX) is first
+        shared.install(second)()
+        assert helpers.engine(helpers.SUDOKU_BOX) is second
+        shared.install(None)()
+        assert helpers.engine(helpers.SUDOKU_BOX) is submitted
+        shared.install(first)()
+    assert helpers.engine(helpers.SUDOKU_BOX) is submitted
+
+
+def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) 8375C\n")
+    assert benchmark.processor(cpuinfo) == "Intel(R) Xeon(R) 8375C"
+
+
+def test_without_cpuinfo_the_processor_comes_from_the_platform(tmp_path, monkeypatch):
+    monkeypatch.setattr(benchmark.platform, "processor", lambda: "arm")
+    assert benchmark.processor(tmp_path / "missing") == "arm"
+
+
+def test_a_run_records_the_processor_beside_the_python_version(tmp_path, monkeypatch):
+    monkeypatch.setattr(benchmark, "processor", lambda: "Test CPU 9000")
+    run_main("--sets", "assignment/easy", "--sample", "1", "--out", str(tmp_path))
+    meta = json.loads((tmp_path / benchmark.JSON_NAME).read_text())["metadata"]
+    assert meta["processor"] == "Test CPU 9000" and meta["python"]
+    assert "Test CPU 9000" in (tmp_path / benchmark.MARKDOWN_NAME).read_text()
+
+
+# --- the development ladder (tools/ladder.py) ---------------------------------
+
+
+def test_the_ladder_turns_on_every_switch_once_in_declared_order():
+    assert ladder.SWITCHES == steps.SWITCHES
+    assert ladder.rung_switches("plain") == steps.Optimisations(**{name: False for name in steps.SWITCHES})
+
+
+def test_the_last_rung_has_every_switch_on():
+    assert ladder.rung_switches(ladder.FINAL) == steps.Optimisations()
+
+
+def test_the_last_rung_tries_the_same_rows_as_the_submitted_solver():
+    puzzles = [np.array([int(c) for c in EVEREST_LINE]).reshape(9, 9), *np.load(DATA / "hard_puzzle.npy")]
+    last = steps.step_engine(ladder.rung_switches(ladder.FINAL))
+    searched = 0
+    for puzzle in puzzles:
+        with steps.using(last):
+            on_the_ladder = helpers.solve_sudoku(puzzle)
+        submitted = helpers.solve_sudoku(puzzle)
+        assert np.array_equal(on_the_ladder, submitted)
+        assert last.rows_tried == helpers.engine(helpers.SUDOKU_BOX).rows_tried
+        searched += last.rows_tried > 0
+    assert searched  # some of them needed a search
+
+
+def test_the_textbook_rung_after_stage_1_searches_only_what_stage_1_leaves():
+    puzzle = np.load(DATA / "hard_puzzle.npy")[3]  # stage 1 fills some of its blanks, not all
+    solution, assignments = ladder.textbook_after_stage_1(puzzle.copy())
+    assert helpers.is_valid_solution(puzzle, solution)
+    _, alone = helpers.backtracking_solve(puzzle)
+    assert 0 < assignments < alone
+
+
+def test_the_textbook_rung_after_stage_1_makes_no_choice_where_stage_1_solves():
+    solution, assignments = ladder.textbook_after_stage_1(PUZZLE.copy())
+    assert np.array_equal(solution, VALID) and assignments == 0
+
+
+def test_the_textbook_rung_after_stage_1_finds_no_solution_for_clashing_givens():
+    assert ladder.textbook_after_stage_1(CLASH.copy()) == (None, 0)
+
+
+def test_the_ladder_measures_every_rung_and_gives_the_submitted_engine_back(ours):
+    submitted = helpers.engine(helpers.SUDOKU_BOX)
+    everest = np.array([int(c) for c in EVEREST_LINE]).reshape(9, 9)
+    solutions = np.stack([VALID, NONE, helpers.solve_sudoku(everest)])
+    puzzle_set = benchmark.new_set("mixed", ROOT / "mixed", np.stack([PUZZLE, CLASH, everest]), solutions)
+    result = ladder.measure(puzzle_set, ours, rounds=1)
+    assert list(result["rungs"]) == list(ladder.RUNGS)
+    assert all(entry["wrong"] == 0 for entry in result["rungs"].values())
+    assert result["rungs"]["plain"]["puzzle_rows"][2] > 0
+    assert helpers.engine(helpers.SUDOKU_BOX) is submitted
+
+
+def test_rungs_are_numbered_with_the_textbook_after_stage_1_beside_rung_0():
+    numbers = [ladder.step_number(rung) for rung in ladder.RUNGS]
+    assert numbers == ["0", "0b", *(str(k) for k in range(1, len(ladder.RUNGS) - 1))]
+
+
+def test_older_ladder_results_are_read_under_the_rung_names_of_now(tmp_path):
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"sets": {"s": {"n": 1, "rungs": {"csp": {}, "rows_of_four": {"mean_ms": 1.0}}}}}))
+    assert list(ladder.read_ladder(path)["sets"]["s"]["rungs"]) == ["csp", "cheaper_rows"]
+
+
+def test_the_ladder_table_leaves_out_a_rung_the_results_lack():
+    rung = {"mean_ms": 1.0, "rows_mean": 2.0}
+    entry = {"n": 3, "rungs": {name: rung for name in ladder.RUNGS if name != "csp_after_singles"}}
+    table = ladder.ladder_table({"sets": {ladder.ROWS_SET: entry}})
+    assert "stage 1" not in table
+    assert len(table.splitlines()) == 2 + len(ladder.RUNGS) - 1

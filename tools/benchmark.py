@@ -56,9 +56,10 @@ reported as its mean time over ours in that same pass.  On a large set they run 
 ``--alt-limit`` puzzles.  A wrong answer from an alternative is reported,
 not fatal.
 
-``--ablation`` instead measures each switch of ``helpers.Optimisations``:
+``--ablation`` instead measures each switch of ``tools.steps.Optimisations``:
 the solver runs with all switches on and, interleaved, with each one off in
-turn, and the report gives the ratio of the means (off / on).
+turn (an engine of ``tools.steps.step_engine``, made the shared one by
+``tools.steps.using``), and the report gives the ratio of the means (off / on).
 
 For every solver on every set the results give the mean, median, 95th
 percentile and maximum time, and ``percentiles_ms``: the time at every whole
@@ -74,6 +75,7 @@ wrong answer.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import datetime
@@ -102,6 +104,7 @@ from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Details, Solver, 
 from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, RESULTS, ROOT
 from tools.make_hard import ISOMORPHS, effort, random_symmetry
 from tools.notebook_code import NOTEBOOK, load_solver
+from tools.steps import SWITCHES, Optimisations, step_engine, using
 
 GROUPS = (
     "assignment",
@@ -572,7 +575,7 @@ class SetResult:
 
 @dataclass
 class SwitchResult:
-    """One switch of ``helpers.Optimisations`` turned off, on one set."""
+    """One switch of ``tools.steps.Optimisations`` turned off, on one set."""
 
     switch: str
     mean_on_ms: float
@@ -703,26 +706,27 @@ def our_details() -> dict[str, float]:
 
 def phase_times(puzzle: np.ndarray, repeats: int = PHASE_REPEATS) -> dict[str, float]:
     """Where ``helpers.solve_sudoku``'s time goes on ``puzzle``: the median ms,
-    over ``repeats`` runs, of reading the grid, the first pass, setting up
-    the search (``_load``), relinking the matrix (``_link``) and the search,
-    and the rows the search tried.  Each step is the engine's own, called in
-    the order ``SudokuEngine.solve`` calls them."""
+    over ``repeats`` runs, of reading the grid (``read_grid``), stage 1
+    (``place_singles``), listing what is left to search (``open_part``, stored
+    as ``load_ms``), relinking the matrix (``relink``, as ``link_ms``) and the
+    search (``first_solution``), and the rows the search tried.  Each step is
+    the shared engine's own, called in the order ``SudokuEngine.solve`` calls them."""
     engine = helpers.engine(helpers.SUDOKU_BOX)
     clock = time.process_time
     runs = []
     for _ in range(repeats):
         rows = 0
         start = clock()
-        box, cells = helpers.read_grid(puzzle.astype(np.int8))
+        grid = helpers.read_grid(puzzle.astype(np.int8))
         read = clock()
-        state = engine.place_singles(cells, forced=engine.optimisations.singles)
+        singles = None if grid is None else engine.place_singles(grid)
         first = loaded = linked = searched = clock()
-        if state is not None and state[0]:
-            matrix, primary, open_rows, _ = engine._load(cells, state[1])
+        if singles is not None and singles.blank:
+            part = engine.open_part(grid, singles.places)
             loaded = clock()
-            engine._link(matrix, primary, open_rows)
+            matrix = engine.relink(part)
             linked = clock()
-            matrix.first_solution(restore=not engine.optimisations.skip_unwinding)
+            matrix.first_solution()
             searched = clock()
             rows = matrix.rows_tried
         runs.append([read - start, first - read, loaded - first, linked - loaded, searched - linked, rows])
@@ -731,32 +735,39 @@ def phase_times(puzzle: np.ndarray, repeats: int = PHASE_REPEATS) -> dict[str, f
     return {**{name: in_ms(value) for name, value in zip(names, median)}, ROWS: int(runs[0][-1])}
 
 
+class SharedEngine(contextlib.ExitStack):
+    """Makes one engine at a time the shared engine of ``helpers`` (the one
+    the notebook's ``sudoku_solver`` calls), through ``tools.steps.using``;
+    the submitted one is back when the ``with`` block ends."""
+
+    def install(self, engine: helpers.SudokuEngine | None) -> Callable[[], None]:
+        """A contestant's ``prepare``: make ``engine`` the shared one (the
+        submitted solver's own when None)."""
+
+        def prepare() -> None:
+            self.close()  # the engine installed last goes first, so ``using`` saves the submitted one
+            if engine is not None:
+                self.enter_context(using(engine))
+
+        return prepare
+
+
 def switch_names() -> list[str]:
-    """The names of the switches of ``helpers.Optimisations``, in declaration order."""
-    return [f.name for f in dataclasses.fields(helpers.Optimisations)]
+    """The names of the switches of ``tools.steps.Optimisations``, in declaration order."""
+    return list(SWITCHES)
 
 
 def ablate(puzzle_set: PuzzleSet, ours: Solver) -> AblationResult:
     """Ours with all switches on, interleaved with ours with each switch off."""
-    engine = helpers.engine(helpers.SUDOKU_BOX)
-    saved = engine.optimisations
-
-    def configure(**switches: bool) -> Callable[[], None]:
-        def prepare() -> None:
-            engine.optimisations = helpers.Optimisations(**switches)
-
-        return prepare
-
     n = len(puzzle_set)
     everywhere = np.ones(n, dtype=bool)
-    contestants = [Contestant(ALL_ON, ours, everywhere, configure(), our_details)]
-    contestants += [
-        Contestant(name, ours, everywhere, configure(**{name: False}), our_details) for name in switch_names()
-    ]
-    try:
+    with SharedEngine() as shared:
+        contestants = [Contestant(ALL_ON, ours, everywhere, shared.install(None), our_details)]  # the submitted engine
+        contestants += [
+            Contestant(name, ours, everywhere, shared.install(step_engine(Optimisations(**{name: False}))), our_details)
+            for name in switch_names()
+        ]
         timings = run_interleaved(puzzle_set, contestants, Progress(f"ablation {puzzle_set.name}", n))
-    finally:
-        engine.optimisations = saved
     on = timings.pop(ALL_ON)
     switches = [
         SwitchResult(
@@ -857,11 +868,25 @@ class Progress:
 # ---------------------------------------------------------------------------
 
 
+def processor(cpuinfo: Path = Path("/proc/cpuinfo")) -> str:
+    """The processor's model, as tables name it: the first "model name" of
+    ``cpuinfo`` (Linux), else ``platform.processor()``; "" when neither says."""
+    try:
+        for line in cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "model name" and value.strip():
+                return value.strip()
+    except OSError:
+        pass  # not Linux, or not readable: ask the platform module
+    return platform.processor()
+
+
 def metadata(args: argparse.Namespace, argv: Sequence[str], notes: list[str]) -> dict:
     """Where, when and how this run was made."""
     return {
         "date": now(),
         "python": platform.python_version(),
+        "processor": processor(),
         "numpy": np.__version__,
         "platform": platform.platform(),
         "cpu_count": os.cpu_count(),
@@ -982,7 +1007,7 @@ def slowest_table(sets: dict) -> str:
             )
     if not rows:
         return ""
-    header = ["set", "position", "ms", "read", "first pass", "load", "link", "search", "rows"]
+    header = ["set", "position", "ms", "read", "first pass", "open part", "relink", "search", "rows"]
     return table(header, rows)
 
 
@@ -1100,6 +1125,7 @@ def markdown(report: dict) -> str:
     meta = report["metadata"]
     parts = [
         f"Last run: `{meta['command']}` on {meta['date'][:10]}, Python {meta['python']}, "
+        f"{meta.get('processor') or 'processor not recorded'}, "
         f"{meta['platform']}, {meta['cpu_count']} CPUs.  Each row comes from the latest run "
         "that measured its set (dates in `benchmark.json`).  Times are CPU time per call "
         "(`time.process_time`); every answer is checked with `helpers.is_valid_solution`."
@@ -1128,7 +1154,7 @@ def markdown(report: dict) -> str:
     if report.get("ablation"):
         parts += [
             "### Ablation",
-            "Each switch of `helpers.Optimisations` turned off alone, interleaved with all on; "
+            "Each switch of `tools.steps.Optimisations` turned off alone, interleaved with all on; "
             "in brackets the mean time with the switch off over the mean with all on.",
             ablation_table(report["ablation"]),
             "The slowest puzzle of each set in the same runs, ms:",
@@ -1168,7 +1194,7 @@ examples:
   python -m tools.benchmark --sets kaggle --alternatives
       our solver alone on the rated collection
   python -m tools.benchmark --ablation --sets assignment --sample 10
-      what each switch of helpers.Optimisations buys
+      what each switch of tools.steps.Optimisations buys
   python -m tools.benchmark --list
       the sets found on disk
 """
@@ -1211,7 +1237,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="NAME",
         help=f"which of {', '.join(ALTERNATIVE_NAMES)} to compare with; none when given without names (default: all)",
     )
-    parser.add_argument("--ablation", action="store_true", help="measure each switch of helpers.Optimisations instead")
+    parser.add_argument(
+        "--ablation", action="store_true", help="measure each switch of tools.steps.Optimisations instead"
+    )
     parser.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="results folder (default: results/)"
     )

@@ -4,11 +4,20 @@ Each rung is a solver, measured on the same puzzles in one interleaved run:
 
 0. ``csp``: the method the unit recommends, backtracking search with minimum
    remaining values and forward checking (``helpers.backtracking_solve``);
-1. ``plain``: dancing links with every switch of ``helpers.Optimisations``
+0b. ``csp_after_singles``: the same search given the submitted solver's first
+   stage (``helpers.engine(3).place_singles``), as the notebook compares them,
+   so that the first stage's share and the search's share of the gain show
+   apart;
+1. ``plain``: dancing links with every switch of ``tools.steps.Optimisations``
    off: Knuth's Algorithm X with the S heuristic on a matrix built for each
    puzzle, undone in full afterwards;
 2. and on: the same solver with one more switch turned on at each rung, in
-   the order of ``RUNGS``, so that the last rung is the submitted solver.
+   the order of ``RUNGS``, so that the last rung, every switch on, is the
+   submitted solver.
+
+Each dancing-links rung is an engine of ``tools.steps.step_engine``, made the
+shared engine of ``helpers`` (``tools.steps.using``) for its calls, so that
+every rung runs through the notebook's own ``sudoku_solver``.
 
 Every rung runs on every puzzle, puzzle by puzzle in a rotating order
 (``tools.benchmark.run_interleaved``), so a busy spell of the machine slows
@@ -39,7 +48,7 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -51,27 +60,32 @@ from tools.benchmark import (
     Contestant,
     Progress,
     PuzzleSet,
+    SharedEngine,
     check_helpers,
     figure,
     in_ms,
     load_ours,
     metadata,
     ms,
+    our_details,
     part_of,
     run_interleaved,
     select_sets,
     table,
 )
 from tools.layout import RESULTS
+from tools.steps import Optimisations, step_engine
 
 OUT = RESULTS / "ladder.json"
 PART = "evaluation"  #: the collections' part the ladder is measured on
 DEFAULT_SETS = ("assignment", "generated-hard", "top1465", "hardest")
 DEFAULT_ROUNDS = 3
-#: Rung name -> what it adds, for the table; the switches in the order they are
-#: turned on.  Every switch of ``helpers.Optimisations`` appears once.
+#: Rung name -> what it adds, for the table: the two textbook rungs, then plain
+#: dancing links and the switches in the order they are turned on.  Every
+#: switch of ``tools.steps.Optimisations`` appears once, in its declared order.
 RUNGS: dict[str, str] = {
     "csp": "backtracking search, minimum remaining values, forward checking (`helpers.backtracking_solve`)",
+    "csp_after_singles": "the same search after the submitted solver's stage 1 (`place_singles`)",
     "plain": "dancing links: Algorithm X, S heuristic, a matrix built per puzzle",
     "reuse_links": "one matrix built once, relinked for each puzzle",
     "skip_unwinding": "no undoing of the links after the first solution",
@@ -80,12 +94,16 @@ RUNGS: dict[str, str] = {
     "locked_candidates": "first pass: locked candidates too",
     "half_way_start": "each column family starts half-way (tuned)",
     "dead_ends_first": "columns emptied by the last covers are checked first (tuned)",
-    "rows_of_four": "the same search with cheaper rows: a loop for rows of four 1s, sizes read from the links",
+    "cheaper_rows": "the same search with cheaper rows: a row taken in one call and kept linked",
 }
-SWITCHES = tuple(RUNGS)[2:]
+TEXTBOOK_RUNGS = ("csp", "csp_after_singles")  #: the rungs that are not dancing links
+SWITCHES = tuple(RUNGS)[len(TEXTBOOK_RUNGS) + 1 :]
+#: rung names of older results -> their name now (the switch was renamed with the rewrite of helpers.py)
+LEGACY_RUNGS = {"rows_of_four": "cheaper_rows"}
 #: Rung name -> a label short enough for a figure's axis
 RUNG_LABELS: dict[str, str] = {
     "csp": "CSP: backtracking, MRV, forward checking",
+    "csp_after_singles": "textbook search after stage 1",
     "plain": "dancing links, a matrix per puzzle",
     "reuse_links": "+ one matrix, relinked",
     "skip_unwinding": "+ no unwinding",
@@ -94,7 +112,7 @@ RUNG_LABELS: dict[str, str] = {
     "locked_candidates": "+ locked candidates",
     "half_way_start": "+ half-way start (tuned)",
     "dead_ends_first": "+ dead ends first (tuned)",
-    "rows_of_four": "+ cheaper rows (rows of four)",
+    "cheaper_rows": "+ cheaper rows",
 }
 FINAL = tuple(RUNGS)[-1]  #: the submitted solver's rung
 #: rungs whose per-puzzle times and rows are kept: the textbook method, plain
@@ -112,55 +130,70 @@ EASY_CATEGORIES = ("assignment/very_easy", "assignment/easy", "assignment/medium
 ROWS_SET = f"top1465:{PART}"  #: the set whose rows tried the table shows: the largest that needs a search
 
 
-def rung_switches(rung: str) -> dict[str, bool]:
-    """The switches of ``helpers.Optimisations`` at a dancing-links rung:
-    those of ``SWITCHES`` up to and including ``rung`` on, the others off."""
+def rung_switches(rung: str) -> Optimisations:
+    """The switches at a dancing-links rung: those of ``SWITCHES`` up to and
+    including ``rung`` on, the others off (all off at ``plain``)."""
     on = SWITCHES[: SWITCHES.index(rung) + 1] if rung in SWITCHES else ()
-    return {name: name in on for name in SWITCHES}
+    return Optimisations(**{name: name in on for name in SWITCHES})
 
 
-def csp_contestant(runs_on: np.ndarray) -> Contestant:
-    """The CSP search, reporting its assignments as rows tried."""
+def step_number(rung: str) -> str:
+    """A rung's number in the tables: ``0`` and ``0b`` for the textbook rungs,
+    then ``1`` (plain dancing links) to the submitted solver."""
+    if rung in TEXTBOOK_RUNGS:
+        return "0" + "b" * TEXTBOOK_RUNGS.index(rung)
+    return str(list(RUNGS).index(rung) - len(TEXTBOOK_RUNGS) + 1)
+
+
+def textbook_after_stage_1(puzzle: np.ndarray) -> tuple[np.ndarray | None, int]:
+    """``(solution or None, assignments)``: the textbook search on what the
+    submitted solver's stage 1 leaves of ``puzzle``, as the notebook runs it."""
+    grid = helpers.read_grid(puzzle)
+    if grid is None or helpers.engine(helpers.SUDOKU_BOX).place_singles(grid) is None:
+        return None, 0
+    return helpers.backtracking_solve(np.reshape(grid, puzzle.shape))
+
+
+def textbook_contestant(
+    name: str, search: Callable[[np.ndarray], tuple[np.ndarray | None, int]], runs_on: np.ndarray, prepare: Callable
+) -> Contestant:
+    """A textbook rung: ``search`` gives ``(solution or None, assignments)``,
+    and its assignments are reported as rows tried."""
     tried = {"rows": 0}
 
     def solve(puzzle: np.ndarray) -> np.ndarray:
-        solution, tried["rows"] = helpers.backtracking_solve(puzzle)
+        solution, tried["rows"] = search(puzzle)
         return np.full(puzzle.shape, helpers.NO_SOLUTION) if solution is None else solution
 
-    return Contestant("csp", solve, runs_on, details=lambda: dict(tried))
+    return Contestant(name, solve, runs_on, prepare, details=lambda: dict(tried))
 
 
-def dancing_contestants(ours: Callable, runs_on: np.ndarray) -> list[Contestant]:
-    """The notebook's solver at each dancing-links rung."""
-    engine = helpers.engine(helpers.SUDOKU_BOX)
-
-    def configure(switches: dict[str, bool]) -> Callable[[], None]:
-        def prepare() -> None:
-            engine.optimisations = helpers.Optimisations(**switches)
-
-        return prepare
-
-    return [
-        Contestant(rung, ours, runs_on, configure(rung_switches(rung)), lambda: {"rows": engine.rows_tried})
-        for rung in tuple(RUNGS)[1:]
+def contestants(ours: Callable, runs_on: np.ndarray, shared: SharedEngine) -> list[Contestant]:
+    """Every rung: the textbook search alone and after stage 1, then the
+    notebook's solver on each dancing-links rung's engine."""
+    submitted = shared.install(None)  # stage 1 of the textbook rung is the submitted solver's
+    rungs = [
+        textbook_contestant("csp", helpers.backtracking_solve, runs_on, submitted),
+        textbook_contestant("csp_after_singles", textbook_after_stage_1, runs_on, submitted),
     ]
+    for rung in RUNGS:
+        if rung not in TEXTBOOK_RUNGS:
+            prepare = shared.install(step_engine(rung_switches(rung)))
+            rungs.append(Contestant(rung, ours, runs_on, prepare, our_details))
+    return rungs
 
 
 def measure(puzzle_set: PuzzleSet, ours: Callable, rounds: int) -> dict:
     """Every rung on every puzzle of the set, ``rounds`` times interleaved."""
-    engine = helpers.engine(helpers.SUDOKU_BOX)
-    saved = engine.optimisations
     everywhere = np.ones(len(puzzle_set), dtype=bool)
-    contestants = [csp_contestant(everywhere), *dancing_contestants(ours, everywhere)]
     seconds = {rung: [] for rung in RUNGS}
-    try:
+    with SharedEngine() as shared:
+        rungs = contestants(ours, everywhere, shared)
         for r in range(rounds):
             progress = Progress(f"ladder {puzzle_set.name}, round {r + 1}/{rounds}", len(puzzle_set))
-            timings = run_interleaved(puzzle_set, contestants, progress)
+            timings = run_interleaved(puzzle_set, rungs, progress)
             for rung, timing in timings.items():
                 seconds[rung].append(timing.seconds)
-    finally:
-        engine.optimisations = saved
     result = {"n": len(puzzle_set), "size": puzzle_set.size, "rungs": {}}
     for rung, timing in timings.items():  # verdicts and rows are the same in every round
         medians = np.median(seconds[rung], axis=0)  # per puzzle: a one-off spike in a call drops out
@@ -182,12 +215,28 @@ def measure(puzzle_set: PuzzleSet, ours: Callable, rounds: int) -> dict:
     return result
 
 
+def read_ladder(path: Path = OUT) -> dict:
+    """The ladder's results in ``path``, rungs of older results under their name now (``LEGACY_RUNGS``)."""
+    ladder = json.loads(path.read_text(encoding="utf-8"))
+    for entry in ladder.get("sets", {}).values():
+        if isinstance(entry, dict) and isinstance(entry.get("rungs"), dict):
+            entry["rungs"] = {LEGACY_RUNGS.get(rung, rung): e for rung, e in entry["rungs"].items()}
+    return ladder
+
+
+def measured_rungs(sets: Iterable[dict]) -> list[str]:
+    """The rungs of ``RUNGS``, in order, that every one of ``sets`` holds:
+    results written before a rung was added lack it, and tables leave it out."""
+    sets = list(sets)
+    return [rung for rung in RUNGS if all(rung in entry["rungs"] for entry in sets)]
+
+
 def pooled(sets: dict, names: Sequence[str]) -> dict:
     """Several sets as one: each rung's mean over all their puzzles, rows likewise."""
     parts = [sets[name] for name in names if name in sets]
     n = sum(part["n"] for part in parts)
     rungs = {}
-    for rung in RUNGS:
+    for rung in measured_rungs(parts):
         entries = [(part["n"], part["rungs"][rung]) for part in parts]
         rungs[rung] = {
             "mean_ms": round(sum(k * e["mean_ms"] for k, e in entries) / n, MS_DECIMALS),
@@ -208,13 +257,17 @@ def shown_sets(ladder: dict) -> dict:
 
 def ladder_table(ladder: dict) -> str:
     """Rungs down, sets across: mean ms per puzzle to two figures, and the rows the search
-    tried on ``ROWS_SET`` (assignments for the CSP search)."""
+    tried on ``ROWS_SET``, or the last set shown when it was not measured
+    (assignments for the CSP search)."""
     shown = shown_sets(ladder)
-    last = SET_LABELS[ROWS_SET]
+    last = SET_LABELS[ROWS_SET] if SET_LABELS[ROWS_SET] in shown else list(shown)[-1]
     header = ["step", *(f"{label} ({entry['n']}), ms" for label, entry in shown.items()), f"rows tried, {last}"]
     rows = []
-    for k, (rung, what) in enumerate(RUNGS.items()):
-        step = f"{k}. {what}" if k < 2 else f"{k}. + {what}"
+    for rung in measured_rungs(shown.values()):
+        what = RUNGS[rung]
+        step = (
+            f"{step_number(rung)}. {what}" if rung in (*TEXTBOOK_RUNGS, "plain") else f"{step_number(rung)}. + {what}"
+        )
         cells = [figure(entry["rungs"][rung]["mean_ms"]) for entry in shown.values()]
         rows.append([step, *cells, figure(shown[last]["rungs"][rung]["rows_mean"])])
     return table(header, rows)
@@ -233,7 +286,8 @@ def ladder_note(ladder: dict) -> str:
     answers = sum(entry["n"] * len(entry["rungs"]) for entry in ladder["sets"].values())
     sampled = f", up to {meta['sample']:,} puzzles each" if meta["sample"] else ""
     return (
-        f"`python -m tools.ladder`, {meta['date'][:10]}, Python {meta['python']}, numpy {meta['numpy']}: "
+        f"`python -m tools.ladder`, {meta['date'][:10]}, Python {meta['python']}, numpy {meta['numpy']}"
+        f"{', ' + meta['processor'] if meta.get('processor') else ''}: "
         f"CPU time per call, all rungs interleaved puzzle by puzzle, {ladder['rounds']} rounds; a figure is the "
         f"mean over the puzzles of each one's median time across the rounds. The mean of a single round lay "
         f"{100 * middle:.0f}% from that figure in the middle case and {100 * worst:.0f}% at most ({worst_set}, "
