@@ -2,10 +2,13 @@
 
 Usage::
 
-    git show main:helpers.py > /tmp/helpers_main.py
-    python -m tools.versions /tmp/helpers_main.py helpers.py --sets assignment data --repeat 3
+    git show 3c7c5ee:helpers.py > /tmp/helpers_old.py
+    python -m tools.versions /tmp/helpers_old.py helpers.py --sets assignment generated --repeat 3
 
-Each file is imported as a module of its own; both solve every puzzle of a
+Each file is imported as a module of its own, and only its entry points are
+used (``solve_sudoku``, ``engine``, ``AlgorithmX.choose_column``), which every
+version has had: nothing of a version's switches is assumed, so a version with
+``Optimisations`` and one without compare alike.  Both solve every puzzle of a
 set, alternating which goes first, puzzle by puzzle (``--repeat`` passes),
 so that a busy machine slows both alike.  Calls go through each version's
 ``solve_sudoku`` on a fresh int8 copy, timed with ``time.process_time``
