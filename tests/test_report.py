@@ -8,7 +8,18 @@ import re
 import pytest
 
 from conftest import ROOT
-from tools.report import README_TABLES, RESULTS, SECTIONS, code_lines, documents, generated_names, load_results, updated
+from tools.report import (
+    README_TABLES,
+    RESULTS,
+    SECTIONS,
+    SOLVER_SECTIONS,
+    TEXTBOOK_SECTION,
+    code_lines,
+    documents,
+    generated_names,
+    load_results,
+    updated,
+)
 
 README = ROOT / "readme.md"
 NOTEBOOK = ROOT / "sudoku.ipynb"
@@ -66,3 +77,15 @@ def test_code_lines_count_code_only_section_by_section(tmp_path):
         f"{banner}\n# Second\n{banner}\nY = (\n    2\n)\n"
     )
     assert code_lines(module) == {"First": 3, "Second": 3}
+
+
+def test_every_section_the_tradeoff_table_counts_is_a_section_of_helpers():
+    titles = list(code_lines())
+    for start in (*SOLVER_SECTIONS, TEXTBOOK_SECTION):
+        assert sum(title.startswith(start) for title in titles) == 1, start
+
+
+def test_the_solver_sections_are_everything_before_the_checker():
+    titles = list(code_lines())
+    solver = [title for title in titles if title.startswith(SOLVER_SECTIONS)]
+    assert solver == titles[: titles.index("An independent checker")]

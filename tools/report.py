@@ -45,7 +45,16 @@ from tools.benchmark import (
     slowest_table,
     table,
 )
-from tools.ladder import FINAL, RUNG_LABELS, RUNGS, ladder_note, ladder_table, pooled
+from tools.ladder import (
+    FINAL,
+    RUNG_LABELS,
+    ladder_note,
+    ladder_table,
+    measured_rungs,
+    pooled,
+    read_ladder,
+    step_number,
+)
 from tools.layout import RESULTS, ROOT
 from tools.python_matrix import table as matrix_table
 from tools.sizes import table as sizes_table
@@ -68,8 +77,9 @@ CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<t
 #: the readme's generated tables, by the number in their caption
 README_TABLES = {1: "readme-ladder", 2: "readme-tradeoff", 3: "readme-alternatives"}
 HELPERS = ROOT / "helpers.py"
-#: the sections of helpers.py a call of the notebook's sudoku_solver runs (titles begin so)
-SOLVER_SECTIONS = ("Named constants", "Dancing links", "Sudoku as exact cover", "Public entry points")
+#: the sections of helpers.py a call of the notebook's sudoku_solver runs (titles begin so); the
+#: checker and the textbook method that follow them are not the solver's
+SOLVER_SECTIONS = ("Named constants", "Dancing links", "Sudoku as exact cover")
 TEXTBOOK_SECTION = "The textbook method"  #: the start of rung 0's section title
 #: the readme's sets, by the name they have in the results: (label, where the puzzles are)
 README_SETS = {
@@ -203,9 +213,10 @@ def readme_ladder_table(ladder: dict) -> str:
         f"rows, {README_SETS[last][0]}",
     ]
     rows = []
-    for k, rung in enumerate(RUNGS):
+    for rung in measured_rungs(shown.values()):
         cells = [figure(entry["rungs"][rung]["mean_ms"]) for entry in shown.values()]
-        rows.append([f"{k}. {RUNG_LABELS[rung]}", *cells, figure(shown[last]["rungs"][rung]["rows_mean"])])
+        label = f"{step_number(rung)}. {RUNG_LABELS[rung]}"
+        rows.append([label, *cells, figure(shown[last]["rungs"][rung]["rows_mean"])])
     return table(header, rows)
 
 
@@ -254,7 +265,7 @@ def readme_tradeoff_table(ladder: dict) -> str:
     rows = []
     for rung, label, size in (
         ("csp", "0. textbook CSP search", textbook),
-        (FINAL, f"{len(RUNGS) - 1}. submitted solver", solver),
+        (FINAL, f"{step_number(FINAL)}. submitted solver", solver),
     ):
         cells = [
             " / ".join(figure(entry["rungs"][rung][key]) for key in ("mean_ms", "p95_ms", "max_ms"))
@@ -360,7 +371,7 @@ def load_results(folder: Path) -> dict:
         path = folder / name
         if not path.is_file():
             raise FileNotFoundError(f"no results at {path}; run python -m tools.{key} first")
-        results[key] = json.loads(path.read_text(encoding="utf-8"))
+        results[key] = read_ladder(path) if key == "ladder" else json.loads(path.read_text(encoding="utf-8"))
     return results
 
 
