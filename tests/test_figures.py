@@ -527,3 +527,26 @@ def test_the_exact_cover_legend_names_every_colour_of_the_matrix():
     used = {tuple(rgb) for rgb in colours.reshape(-1, 3)} - {figures.WHITE}
     named = {colour for _, face, edge in figures.COVER_LEGEND for colour in (face, edge) if colour is not None}
     assert used == named
+
+
+def before_stage_1_rung(entry: dict) -> dict:
+    """A set's entry as the ladder wrote it before the textbook rung after
+    stage 1, when the last rung was called ``rows_of_four``."""
+    rungs = {("rows_of_four" if rung == ladder.FINAL else rung): e for rung, e in entry["rungs"].items()}
+    rungs.pop("csp_after_singles")
+    return dict(entry, rungs=rungs)
+
+
+def test_ladder_results_from_before_the_textbook_rung_after_stage_1_still_draw_both_figures(tmp_path):
+    sets = {
+        "top1465:evaluation": before_stage_1_rung(ladder_entry([1, 5, 40, 300])),
+        "generated-hard:evaluation": before_stage_1_rung(ladder_entry([7, 90, 800])),
+    }
+    path = write_ladder(tmp_path / "ladder.json", sets)
+    assert draw("ladder", "search", "--ladder", path, "--out", tmp_path) == 0
+    assert {p.name for p in tmp_path.glob("*.png")} == {"ladder.png", "search.png"}
+
+
+def test_the_ladder_figure_numbers_the_textbook_rung_after_stage_1_0b():
+    assert figures.rung_label("csp_after_singles").startswith("0b. ")
+    assert figures.rung_label(ladder.FINAL).startswith(f"{len(ladder.RUNGS) - 2}. ")

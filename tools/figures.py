@@ -183,7 +183,7 @@ SEARCH_SETS = tuple(f"{group}:{ladder.PART}" for group in ("generated-hard", "to
 SEARCH_STYLES: dict[str, tuple[str, str, str, str]] = {
     "csp": ("0. CSP search (rows: assignments)", "the CSP search", "#7f7f7f", "o"),
     "plain": ("1. plain dancing links", "plain dancing links", "#1f77b4", "s"),
-    ladder.FINAL: (f"{len(ladder.RUNGS) - 1}. final solver", "the final solver", "#d62728", "^"),
+    ladder.FINAL: (f"{ladder.step_number(ladder.FINAL)}. final solver", "the final solver", "#d62728", "^"),
 }
 #: suffixes of large counts on an axis: 1k, 10k, 1M
 COUNT_SUFFIXES = ((1e6, "M"), (1e3, "k"))
@@ -607,14 +607,15 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
 
 
 def load_ladder(path: Path) -> dict:
-    """The ladder's results in ``path``, as written by ``tools/ladder.py``.
+    """The ladder's results in ``path``, as written by ``tools/ladder.py``, read
+    by ``tools.ladder.read_ladder`` (rungs of older results under their name now).
 
     Raises ``MissingInput`` when the file is missing, is not JSON or holds no sets.
     """
     if not path.is_file():
         raise MissingInput(f"{path} not found; run tools/ladder.py first, or pass --ladder PATH")
     try:
-        measured = json.loads(path.read_text(encoding="utf-8"))
+        measured = ladder.read_ladder(path)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise MissingInput(f"{path} is not a JSON file ({error})") from error
     if not isinstance(measured, dict) or not isinstance(measured.get("sets"), dict) or not measured["sets"]:
@@ -644,12 +645,17 @@ def set_size(measured: dict, name: str, path: Path) -> int:
 def ladder_sets(measured: dict, path: Path) -> dict[str, dict]:
     """The sets the ladder figure shows, by their name in ``SET_LABELS``, in
     its order: ``tools.ladder.shown_sets``, with the easier categories pooled
-    as ``assignment``.  A set of ``SET_LABELS`` that is missing gets a note."""
+    as ``assignment``.  A set of ``SET_LABELS`` that is missing gets a note.
+
+    Every rung but ``csp_after_singles`` must be there: results written
+    before that rung was added are drawn without it, as the tables show them.
+    """
     for name in measured["sets"]:
         if name in ladder.SET_LABELS or name in ladder.EASY_CATEGORIES:
             set_size(measured, name, path)
             for rung in ladder.RUNGS:
-                rung_field(measured, name, rung, "mean_ms", path)
+                if rung != "csp_after_singles" or rung in measured["sets"][name].get("rungs", {}):
+                    rung_field(measured, name, rung, "mean_ms", path)
     try:
         shown = ladder.shown_sets(measured)
     except (KeyError, TypeError, ZeroDivisionError) as error:  # what pooling reads besides the means
@@ -667,7 +673,7 @@ def ladder_sets(measured: dict, path: Path) -> dict[str, dict]:
 
 def rung_label(rung: str) -> str:
     """``3. + no unwinding``: a rung's number and short label, wrapped for the axis."""
-    number = list(ladder.RUNGS).index(rung)
+    number = ladder.step_number(rung)
     return textwrap.fill(f"{number}. {ladder.RUNG_LABELS[rung]}", RUNG_LABEL_CHARS, subsequent_indent="    ")
 
 
@@ -676,7 +682,7 @@ def ladder_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
     puzzle across (log), one line per set, so that the step from the CSP
     search (rung 0) to dancing links and each later step show per set."""
     sets = ladder_sets(load_ladder(inputs.ladder), inputs.ladder)
-    rungs = list(ladder.RUNGS)
+    rungs = ladder.measured_rungs(sets.values())
     positions = np.arange(len(rungs))
     fig, ax = plt.subplots(figsize=(LADDER_FIGSIZE_WIDTH, LADDER_MARGIN_INCHES + RUNG_INCHES * len(rungs)), dpi=DPI)
     for name, entry in sets.items():
@@ -693,8 +699,9 @@ def ladder_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
             linewidth=LADDER_LINE_WIDTH,
             label=f"{ladder.SET_LABELS[name]} ({entry['n']:,})",
         )
-    # Rung 0 is another method than the rest: a line sets it apart.
-    ax.axhline(0.5, color="0.45", linewidth=1.0, linestyle="--")
+    # The textbook rungs are another method than the rest: a line sets them apart.
+    textbook = sum(rung in ladder.TEXTBOOK_RUNGS for rung in rungs)
+    ax.axhline(textbook - 0.5, color="0.45", linewidth=1.0, linestyle="--")
     ax.set_yticks(positions, [rung_label(rung) for rung in rungs], fontsize=TICK_FONTSIZE)
     ax.set_ylim(positions[-1] + 0.5, positions[0] - 0.5)
     ax.tick_params(axis="y", length=0)

@@ -218,7 +218,8 @@ def measure(puzzle_set: PuzzleSet, ours: Callable, rounds: int) -> dict:
 def read_ladder(path: Path = OUT) -> dict:
     """The ladder's results in ``path``, rungs of older results under their name now (``LEGACY_RUNGS``)."""
     ladder = json.loads(path.read_text(encoding="utf-8"))
-    for entry in ladder.get("sets", {}).values():
+    sets = ladder.get("sets") if isinstance(ladder, dict) else None
+    for entry in sets.values() if isinstance(sets, dict) else ():
         if isinstance(entry, dict) and isinstance(entry.get("rungs"), dict):
             entry["rungs"] = {LEGACY_RUNGS.get(rung, rung): e for rung, e in entry["rungs"].items()}
     return ladder
