@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ import pytest
 
 from conftest import GENERATED, NOTEBOOK, ROOT
 from tools.handin import HANDIN_FILES, make_handin
+from tools.layout import CATEGORIES
+from tools.notebook_code import code_cells
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
@@ -66,6 +69,23 @@ def handin_run(request, tmp_path_factory) -> list:
 def test_handin_holds_only_the_design_card_files(tmp_path):
     folder = make_handin(tmp_path / "handin")
     assert sorted(path.name for path in folder.iterdir()) == sorted(HANDIN_FILES)
+
+
+#: a path under data/ written in the notebook's code, with {category} or {difficulty} for each category
+DATA_PATH = re.compile(r"""["'](data/[^"'{}]*(?:\{(?:category|difficulty)\}[^"'{}]*)?)["']""")
+
+
+def notebook_data_files() -> set:
+    """Every file of ``data/`` the notebook's code names, each category filled in."""
+    named = set(DATA_PATH.findall("\n".join(code_cells())))
+    return {path.format(category=c, difficulty=c) for path in named for c in CATEGORIES}
+
+
+def test_handin_carries_every_data_file_the_notebook_reads(tmp_path):
+    folder = make_handin(tmp_path / "handin")
+    wanted = notebook_data_files()
+    assert {"data/hardest_sample.txt", "data/top1465_sample.txt", "data/hard_puzzle.npy"} <= wanted
+    assert sorted(path for path in wanted if not (folder / path).is_file()) == []
 
 
 def test_handin_notebook_runs_without_an_error_or_stderr(handin_run):

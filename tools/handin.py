@@ -22,7 +22,10 @@ from typing import Sequence
 from tools.layout import ROOT
 
 #: what the marker gets: the notebook, the report, the notebook's module,
-#: its puzzles and pictures, and what to install
+#: its puzzles and pictures, and what to install.  ``data`` goes whole: the
+#: assignment's puzzles, the project's own (``data/generated/``) and the two
+#: samples of public collections the notebook compares on
+#: (``hardest_sample.txt``, ``top1465_sample.txt``), with their README.
 HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "requirements.txt", "data", "images")
 
 
