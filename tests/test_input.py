@@ -1,29 +1,37 @@
-"""Malformed, unusual and unsolvable input to the solver.
+"""Malformed, unusual and unsolvable input, tested where each rule lives.
 
-The notebook's ``sudoku_solver`` promises: a 9 x 9 grid of numbers in (an
-array of any integer or float dtype, or a nested list), a new 9 x 9 integer
-array back: the solution, or all -1 when there is none.  A cell holding a
-number that is not a whole number 0..9 (a 10, a -1 fed back, 2.5, NaN) means
-no solution, so it gets all -1 as well; only what is not a 9 x 9 grid of
-numbers (another shape, ``None``, a string, booleans) raises ``ValueError``
-or ``TypeError`` with a message naming the problem.  The input is never
-modified.  ``helpers.solve_sudoku`` and ``helpers.read_grid`` keep the same
-rules for every supported side (4, 9, 16, ...), except that they report a
-bad cell value as ``CellValueError``, naming the value and its cell.
+The submitted contract (``helpers.read_grid``, ``helpers.solve_sudoku`` and
+the notebook's ``sudoku_solver``, which calls ``solve_sudoku``): a ``size`` x
+``size`` grid, 9 x 9 by default, of numbers (an array of any integer, float
+or object dtype, or a nested list).  A cell that holds no digit 0..size (a
+10, a -1 fed back, 2.5, NaN, None) means the puzzle has no solution:
+``read_grid`` and ``solve_sudoku`` give ``None``, ``sudoku_solver`` all -1.
+What is not such a grid (another shape, a ragged list, text, a bool array, a
+masked array) raises ``ValueError``.  The input is never modified.
+
+The development side (``tools.engine``'s ``read_grid``, ``solve_sudoku`` and
+``count_solutions``, which ``tools/solve.py`` uses) adds: any side 4, 9, 16,
+25, 36 found from the shape, ``TypeError`` naming the type of what is not a
+grid of numbers, ``CellValueError`` naming a bad value and its cell, and one
+``ValueError`` for a ragged list whatever the numpy version.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import warnings
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import helpers
 from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, NO_SOLUTION
-from helpers import CellValueError, count_solutions, is_valid_solution, read_grid, solve_sudoku
+from helpers import is_valid_solution
+from tools import engine
+from tools.engine import CellValueError, count_solutions
 
 SIZE = 9  #: the side the notebook's solver accepts
 BAD_ROW, BAD_COL = 4, 7  #: where the value tests put their bad value
@@ -56,30 +64,32 @@ def cell_pattern(row: int, col: int) -> str:
     return rf"[\[(]{row}, ?{col}[\])]|row {row}\D+col\w* {col}"
 
 
-@pytest.fixture(params=["sudoku_solver", "solve_sudoku", "read_grid"])
-def entry_point(request):
-    """Each public way into the solver, fixed to 9 x 9 as the notebook is."""
-    if request.param == "solve_sudoku":
-        return lambda grid: solve_sudoku(grid, size=SIZE)
-    if request.param == "read_grid":
-        return lambda grid: read_grid(grid, size=SIZE)
+@pytest.fixture(params=["sudoku_solver", "helpers.solve_sudoku", "helpers.read_grid"])
+def submitted(request):
+    """Each way into the submitted solver, 9 x 9 as the notebook is."""
+    if request.param == "helpers.solve_sudoku":
+        return helpers.solve_sudoku
+    if request.param == "helpers.read_grid":
+        return helpers.read_grid
     return request.getfixturevalue("sudoku_solver")
 
 
-@pytest.fixture(params=["sudoku_solver", "solve_sudoku"])
+@pytest.fixture(params=["engine.solve_sudoku", "engine.read_grid"])
+def checked(request):
+    """The development side's entry points, fixed to 9 x 9: they report what is wrong."""
+    if request.param == "engine.solve_sudoku":
+        return lambda grid: engine.solve_sudoku(grid, size=SIZE)
+    return lambda grid: engine.read_grid(grid, size=SIZE)
+
+
+@pytest.fixture(params=["sudoku_solver", "helpers.solve_sudoku", "engine.solve_sudoku"])
 def solver(request):
-    """The two solving entry points, 9 x 9 only."""
-    if request.param == "solve_sudoku":
-        return lambda grid: solve_sudoku(grid, size=SIZE)
+    """Every solving entry point, 9 x 9 only."""
+    if request.param == "helpers.solve_sudoku":
+        return helpers.solve_sudoku
+    if request.param == "engine.solve_sudoku":
+        return lambda grid: engine.solve_sudoku(grid, size=SIZE)
     return request.getfixturevalue("sudoku_solver")
-
-
-@pytest.fixture(params=["solve_sudoku", "read_grid"])
-def checked_entry_point(request):
-    """The entry points that report a bad cell value instead of answering it."""
-    if request.param == "solve_sudoku":
-        return lambda grid: solve_sudoku(grid, size=SIZE)
-    return lambda grid: read_grid(grid, size=SIZE)
 
 
 def with_value(value: object, dtype: object) -> np.ndarray:
@@ -90,8 +100,16 @@ def with_value(value: object, dtype: object) -> np.ndarray:
     return grid
 
 
+def with_a_sequence_in_a_cell() -> np.ndarray:
+    """What numpy before 1.24 makes of a nested list with a list in a cell:
+    a 9 x 9 object array holding that list (numpy 1.24 and later raise)."""
+    grid = parse(EVEREST).astype(object)
+    grid[BAD_ROW, BAD_COL] = [1, 2]
+    return grid
+
+
 # ---------------------------------------------------------------------------
-# Rejected input
+# Shapes and kinds that are not a grid of numbers
 # ---------------------------------------------------------------------------
 
 NOT_GRIDS = [
@@ -103,9 +121,15 @@ NOT_GRIDS = [
 
 
 @pytest.mark.parametrize("given, type_name", NOT_GRIDS)
-def test_not_a_grid_raises_type_error_naming_its_type(entry_point, given, type_name):
+def test_submitted_rejects_what_is_not_a_grid_with_value_error(submitted, given, type_name):
+    with pytest.raises(ValueError, match=f"{SIZE} x {SIZE}"):
+        submitted(given)
+
+
+@pytest.mark.parametrize("given, type_name", NOT_GRIDS)
+def test_engine_rejects_what_is_not_a_grid_naming_its_type(checked, given, type_name):
     with pytest.raises(TypeError, match=type_name):
-        entry_point(given)
+        checked(given)
 
 
 WRONG_SHAPES = [
@@ -123,9 +147,15 @@ WRONG_SHAPES = [
 
 
 @pytest.mark.parametrize("grid, shape", WRONG_SHAPES)
-def test_wrong_shape_raises_value_error_naming_the_shape(entry_point, grid, shape):
+def test_submitted_rejects_a_wrong_shape_naming_it(submitted, grid, shape):
     with pytest.raises(ValueError, match=re.escape(str(shape))):
-        entry_point(grid)
+        submitted(grid)
+
+
+@pytest.mark.parametrize("grid, shape", WRONG_SHAPES)
+def test_engine_rejects_a_wrong_shape_naming_it(checked, grid, shape):
+    with pytest.raises(ValueError, match=re.escape(str(shape))):
+        checked(grid)
 
 
 RAGGED = [
@@ -136,10 +166,91 @@ RAGGED = [
 
 
 @pytest.mark.parametrize("grid", RAGGED)
-def test_ragged_nested_list_raises_value_error_about_its_rows(entry_point, grid):
+def test_submitted_rejects_a_ragged_nested_list(submitted, grid):
     with pytest.raises(ValueError, match=r"(?i)length|ragged|shape"):
-        entry_point(grid)
+        submitted(grid)
 
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="helpers.read_grid hashes the cells (set(cells)): a list in a cell raises TypeError, not ValueError",
+)
+def test_submitted_rejects_a_sequence_in_a_cell_as_old_numpy_reads_a_ragged_list(submitted):
+    with pytest.raises(ValueError):
+        submitted(with_a_sequence_in_a_cell())
+
+
+@pytest.mark.parametrize("grid", RAGGED)
+def test_engine_rejects_a_ragged_nested_list_saying_so(checked, grid):
+    with pytest.raises(ValueError, match="ragged"):
+        checked(grid)
+
+
+@pytest.mark.parametrize("grid", RAGGED)
+def test_engine_rejects_a_ragged_nested_list_as_old_numpy_reads_it(checked, grid, monkeypatch):
+    """numpy before 1.24 only warns about a ragged list, and makes an object array of it."""
+    make_array = np.array
+
+    def old_numpy_array(obj, *args, **kwargs):
+        warnings.warn("Creating an ndarray from ragged nested sequences", engine._RaggedWarning, stacklevel=2)
+        return make_array(obj, dtype=object)
+
+    monkeypatch.setattr(np, "array", old_numpy_array)
+    with pytest.raises(ValueError, match="ragged"):
+        checked(grid)
+
+
+def test_engine_rejects_a_sequence_in_a_cell_naming_the_cell(checked):
+    with pytest.raises(TypeError, match=cell_pattern(BAD_ROW, BAD_COL)):
+        checked(with_a_sequence_in_a_cell())
+
+
+NOT_NUMBERS = [
+    pytest.param(parse(EVEREST).astype(bool), "bool", id="bool-array"),
+    pytest.param(parse(EVEREST).astype(str), r"str|<U|dtype", id="string-array"),
+    pytest.param(parse(EVEREST).astype(complex), r"complex|dtype", id="complex-array"),
+]
+
+
+@pytest.mark.parametrize("grid, type_pattern", NOT_NUMBERS)
+def test_submitted_rejects_a_grid_of_non_numbers_naming_its_dtype(submitted, grid, type_pattern):
+    with pytest.raises(ValueError, match=type_pattern):
+        submitted(grid)
+
+
+NONE_CELLS = [
+    pytest.param(np.full((SIZE, SIZE), None), id="object-array-of-None"),
+    pytest.param([[None] * SIZE] * SIZE, id="list-of-None"),
+]
+
+
+@pytest.mark.parametrize("grid, type_pattern", NOT_NUMBERS)
+def test_engine_rejects_a_grid_of_non_numbers_naming_its_type(checked, grid, type_pattern):
+    with pytest.raises(TypeError, match=type_pattern):
+        checked(grid)
+
+
+@pytest.mark.parametrize("grid", NONE_CELLS)
+def test_engine_rejects_none_cells_naming_them(checked, grid):
+    with pytest.raises(TypeError, match="None"):
+        checked(grid)
+
+
+def test_submitted_rejects_a_masked_array(submitted):
+    """Which value a masked cell holds is not the solver's guess to make."""
+    with pytest.raises(ValueError):
+        submitted(np.ma.masked_equal(parse(EVEREST), 0))
+
+
+def test_engine_rejects_a_masked_array_asking_for_its_masked_cells_to_be_filled(checked):
+    with pytest.raises(TypeError, match="masked"):
+        checked(np.ma.masked_equal(parse(EVEREST), 0))
+
+
+# ---------------------------------------------------------------------------
+# A cell no sudoku has: no solution (submitted), an error naming it (engine)
+# ---------------------------------------------------------------------------
 
 BAD_VALUES = [
     pytest.param(10, np.int64, "10", id="10"),
@@ -151,14 +262,31 @@ BAD_VALUES = [
     pytest.param(np.nan, np.float64, "(?i)nan", id="nan"),
     pytest.param(np.inf, np.float64, "(?i)inf", id="inf"),
     pytest.param(-np.inf, np.float64, "(?i)-inf", id="minus-inf"),
+    pytest.param("5", object, "'5'", id="text-in-an-object-array"),
 ]
+NUMBER_VALUES = [value for value in BAD_VALUES if value.id != "text-in-an-object-array"]
 
 
 @pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
-def test_notebook_answers_all_minus_one_for_a_number_no_cell_can_hold(sudoku_solver, value, dtype, value_pattern):
+def test_submitted_read_grid_gives_none_for_a_cell_no_sudoku_has(value, dtype, value_pattern):
+    assert helpers.read_grid(with_value(value, dtype)) is None
+
+
+@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
+def test_submitted_solve_sudoku_gives_none_for_a_cell_no_sudoku_has(value, dtype, value_pattern):
+    assert helpers.solve_sudoku(with_value(value, dtype)) is None
+
+
+@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
+def test_notebook_answers_all_minus_one_for_a_cell_no_sudoku_has(sudoku_solver, value, dtype, value_pattern):
     answer = sudoku_solver(with_value(value, dtype))
     assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
     assert (answer == NO_SOLUTION).all()
+
+
+@pytest.mark.parametrize("grid", NONE_CELLS)
+def test_notebook_answers_all_minus_one_for_none_cells(sudoku_solver, grid):
+    assert (sudoku_solver(grid) == NO_SOLUTION).all()
 
 
 def test_notebook_answers_all_minus_one_for_a_10_in_a_nested_list(sudoku_solver):
@@ -172,23 +300,34 @@ def test_notebook_answers_all_minus_one_for_its_own_no_solution_answer_fed_back(
     assert (sudoku_solver(no_answer) == NO_SOLUTION).all()
 
 
-@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
-def test_bad_value_is_reported_naming_the_value(checked_entry_point, value, dtype, value_pattern):
+@pytest.mark.parametrize("value, dtype, value_pattern", NUMBER_VALUES)
+def test_engine_reports_a_bad_value_naming_the_value(checked, value, dtype, value_pattern):
     with pytest.raises(CellValueError, match=value_pattern):
-        checked_entry_point(with_value(value, dtype))
+        checked(with_value(value, dtype))
 
 
-@pytest.mark.parametrize("value, dtype, value_pattern", BAD_VALUES)
-def test_bad_value_is_reported_naming_the_cell(checked_entry_point, value, dtype, value_pattern):
+@pytest.mark.parametrize("value, dtype, value_pattern", NUMBER_VALUES)
+def test_engine_reports_a_bad_value_naming_the_cell(checked, value, dtype, value_pattern):
     with pytest.raises(CellValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
-        checked_entry_point(with_value(value, dtype))
+        checked(with_value(value, dtype))
 
 
-def test_bad_value_in_a_nested_list_is_reported_naming_the_cell(checked_entry_point):
+def test_engine_reports_text_in_an_object_array_naming_it_and_its_cell(checked):
+    with pytest.raises(TypeError, match=cell_pattern(BAD_ROW, BAD_COL)) as raised:
+        checked(with_value("5", object))
+    assert "'5'" in str(raised.value)
+
+
+def test_engine_reports_a_bad_value_in_a_nested_list_naming_the_cell(checked):
     grid = parse(EVEREST).tolist()
     grid[BAD_ROW][BAD_COL] = 10
     with pytest.raises(CellValueError, match=cell_pattern(BAD_ROW, BAD_COL)):
-        checked_entry_point(grid)
+        checked(grid)
+
+
+def test_cell_value_error_is_a_value_error():
+    """So that code catching ValueError for bad input catches it too."""
+    assert issubclass(CellValueError, ValueError)
 
 
 # Any number a 9 x 9 grid of some numeric dtype may hold.
@@ -214,28 +353,6 @@ def test_notebook_answers_every_9x9_grid_of_numbers(sudoku_solver, values, dtype
     assert isinstance(answer, np.ndarray) and answer.shape == (SIZE, SIZE)
     assert np.issubdtype(answer.dtype, np.integer)
     assert (answer == NO_SOLUTION).all() or is_valid_solution(grid, answer)
-
-
-NOT_NUMBERS = [
-    pytest.param(parse(EVEREST).astype(bool), "bool", id="bool-array"),
-    pytest.param(parse(EVEREST).astype(str), r"str|<U|dtype", id="string-array"),
-    pytest.param(np.full((SIZE, SIZE), None), r"object|None", id="object-array-of-None"),
-    pytest.param([[None] * SIZE] * SIZE, r"object|None", id="list-of-None"),
-    pytest.param(parse(EVEREST).astype(complex), r"complex|dtype", id="complex-array"),
-]
-
-
-@pytest.mark.parametrize("grid, type_pattern", NOT_NUMBERS)
-def test_grid_of_non_numbers_is_rejected_naming_its_type(entry_point, grid, type_pattern):
-    with pytest.raises((TypeError, ValueError), match=type_pattern):
-        entry_point(grid)
-
-
-def test_masked_array_is_rejected_asking_for_its_masked_cells_to_be_filled(entry_point):
-    """Which value a masked cell holds is not the solver's guess to make."""
-    grid = np.ma.masked_equal(parse(EVEREST), 0)
-    with pytest.raises(TypeError, match="masked"):
-        entry_point(grid)
 
 
 # ---------------------------------------------------------------------------
@@ -288,8 +405,13 @@ def test_accepted_form_gets_the_right_solution(solver, make):
 
 
 @pytest.mark.parametrize("make", VARIANTS.values(), ids=VARIANTS.keys())
-def test_read_grid_gives_the_same_cells_for_every_accepted_form(make):
-    assert read_grid(make(parse(EVEREST)), size=SIZE) == (3, parse(EVEREST).ravel().tolist())
+def test_submitted_read_grid_gives_the_same_cells_for_every_accepted_form(make):
+    assert helpers.read_grid(make(parse(EVEREST))) == parse(EVEREST).ravel().tolist()
+
+
+@pytest.mark.parametrize("make", VARIANTS.values(), ids=VARIANTS.keys())
+def test_engine_read_grid_gives_the_same_cells_for_every_accepted_form(make):
+    assert engine.read_grid(make(parse(EVEREST)), size=SIZE) == (3, parse(EVEREST).ravel().tolist())
 
 
 def test_views_really_are_non_contiguous():
@@ -375,9 +497,9 @@ def test_notebook_answer_is_a_new_9x9_integer_array(sudoku_solver, puzzle):
 
 
 @pytest.mark.parametrize("puzzle", SOLVABLE.values(), ids=SOLVABLE.keys())
-def test_solve_sudoku_answer_is_a_new_integer_array(puzzle):
+def test_answer_is_a_new_integer_array(solver, puzzle):
     grid = puzzle.copy()
-    answer = solve_sudoku(grid, size=SIZE)
+    answer = solver(grid)
     assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
     assert answer is not grid and not np.shares_memory(answer, grid)
 
@@ -438,8 +560,13 @@ def test_notebook_answers_all_minus_one_without_a_solution(sudoku_solver, puzzle
 
 
 @pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
-def test_solve_sudoku_answers_none_without_a_solution(puzzle):
-    assert solve_sudoku(puzzle.copy(), size=SIZE) is None
+def test_submitted_solve_sudoku_answers_none_without_a_solution(puzzle):
+    assert helpers.solve_sudoku(puzzle.copy()) is None
+
+
+@pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
+def test_engine_solve_sudoku_answers_none_without_a_solution(puzzle):
+    assert engine.solve_sudoku(puzzle.copy()) is None
 
 
 @pytest.mark.parametrize("puzzle", UNSOLVABLE.values(), ids=UNSOLVABLE.keys())
@@ -448,7 +575,8 @@ def test_count_is_zero_without_a_solution(puzzle):
 
 
 # ---------------------------------------------------------------------------
-# The same rules at 4 x 4 and 16 x 16 (helpers.solve_sudoku)
+# Other sizes: the engine finds the side from the shape, the submitted
+# functions take it as ``size``
 # ---------------------------------------------------------------------------
 
 OTHER_SIZES_SOLVED = [
@@ -458,27 +586,44 @@ OTHER_SIZES_SOLVED = [
 
 
 @pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
-def test_other_size_gets_the_right_solution(puzzle, solution):
-    assert np.array_equal(solve_sudoku(parse(puzzle)), parse(solution))
+def test_engine_solves_another_size_found_from_the_shape(puzzle, solution):
+    assert np.array_equal(engine.solve_sudoku(parse(puzzle)), parse(solution))
 
 
 @pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
-def test_other_size_as_float_list_gets_the_right_solution(puzzle, solution):
-    assert np.array_equal(solve_sudoku(parse(puzzle).astype(float).tolist()), parse(solution))
-
-
-@pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
-def test_other_size_input_is_unchanged(puzzle, solution):
+def test_submitted_solves_another_size_given_as_size(puzzle, solution):
     grid = parse(puzzle)
-    solve_sudoku(grid)
+    assert np.array_equal(helpers.solve_sudoku(grid, size=len(grid)), parse(solution))
+
+
+@pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
+def test_engine_solves_another_size_as_a_float_list(puzzle, solution):
+    assert np.array_equal(engine.solve_sudoku(parse(puzzle).astype(float).tolist()), parse(solution))
+
+
+@pytest.mark.parametrize("puzzle, solution", OTHER_SIZES_SOLVED)
+def test_engine_leaves_another_size_unchanged(puzzle, solution):
+    grid = parse(puzzle)
+    engine.solve_sudoku(grid)
     assert np.array_equal(grid, parse(puzzle))
 
 
-@pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
-def test_other_size_with_a_repeat_has_no_solution(puzzle):
+def repeated(puzzle: str) -> np.ndarray:
+    """``puzzle`` with its largest digit given twice in row 0."""
     grid = parse(puzzle)
     grid[0, 1] = grid[0, 0] = len(grid)
-    assert solve_sudoku(grid) is None
+    return grid
+
+
+@pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
+def test_engine_finds_no_solution_for_another_size_with_a_repeat(puzzle):
+    assert engine.solve_sudoku(repeated(puzzle)) is None
+
+
+@pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
+def test_submitted_finds_no_solution_for_another_size_with_a_repeat(puzzle):
+    grid = repeated(puzzle)
+    assert helpers.solve_sudoku(grid, size=len(grid)) is None
 
 
 OTHER_SIZES_BAD_VALUES = [
@@ -491,13 +636,24 @@ OTHER_SIZES_BAD_VALUES = [
 ]
 
 
-@pytest.mark.parametrize("puzzle, value, value_pattern", OTHER_SIZES_BAD_VALUES)
-def test_other_size_bad_value_is_named_with_its_cell(puzzle, value, value_pattern):
+def with_other_value(puzzle: str, value: float) -> np.ndarray:
+    """``puzzle`` as floats with ``value`` at cell [1, 2]."""
     grid = parse(puzzle).astype(float)
     grid[1, 2] = value
-    with pytest.raises(ValueError, match=value_pattern) as raised:
-        solve_sudoku(grid)
+    return grid
+
+
+@pytest.mark.parametrize("puzzle, value, value_pattern", OTHER_SIZES_BAD_VALUES)
+def test_engine_names_a_bad_value_of_another_size_with_its_cell(puzzle, value, value_pattern):
+    with pytest.raises(CellValueError, match=value_pattern) as raised:
+        engine.solve_sudoku(with_other_value(puzzle, value))
     assert re.search(cell_pattern(1, 2), str(raised.value))
+
+
+@pytest.mark.parametrize("puzzle, value, value_pattern", OTHER_SIZES_BAD_VALUES)
+def test_submitted_reads_a_bad_value_of_another_size_as_no_solution(puzzle, value, value_pattern):
+    grid = with_other_value(puzzle, value)
+    assert helpers.read_grid(grid, size=len(grid)) is None
 
 
 OTHER_SIZES_BAD_SHAPES = [
@@ -514,18 +670,24 @@ OTHER_SIZES_BAD_SHAPES = [
 
 
 @pytest.mark.parametrize("grid, shape", OTHER_SIZES_BAD_SHAPES)
-def test_unsupported_shape_is_rejected_naming_the_shape(grid, shape):
+def test_engine_rejects_an_unsupported_shape_naming_it(grid, shape):
     with pytest.raises(ValueError, match=re.escape(str(shape))):
-        solve_sudoku(grid)
+        engine.solve_sudoku(grid)
 
 
 @pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
-def test_other_size_is_rejected_when_9x9_is_asked_for(puzzle):
+def test_engine_rejects_another_size_when_9x9_is_asked_for(puzzle):
     with pytest.raises(ValueError, match=re.escape(str(parse(puzzle).shape))):
-        solve_sudoku(parse(puzzle), size=SIZE)
+        engine.solve_sudoku(parse(puzzle), size=SIZE)
+
+
+@pytest.mark.parametrize("puzzle", [SMALL, LARGE], ids=["4x4", "16x16"])
+def test_submitted_rejects_another_size_by_default(submitted, puzzle):
+    with pytest.raises(ValueError, match=re.escape(str(parse(puzzle).shape))):
+        submitted(parse(puzzle))
 
 
 @pytest.mark.parametrize("given", [None, SMALL, 4], ids=["None", "string", "int"])
-def test_other_size_entry_rejects_non_grids_with_type_error(given):
+def test_engine_rejects_non_grids_of_any_size_with_type_error(given):
     with pytest.raises(TypeError):
-        solve_sudoku(given)
+        engine.solve_sudoku(given)
