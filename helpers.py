@@ -606,14 +606,17 @@ def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
     sudoku with such a cell has a solution.
 
     Raises ``ValueError`` for what is not such a grid: another shape, text,
-    booleans, a masked array.  The input is not modified.
+    booleans, a masked array, a list in a cell.  The input is not modified.
     """
     array = np.asarray(sudoku)
     if array.shape != (size, size) or array.dtype.kind not in "iufO" or isinstance(sudoku, np.ma.MaskedArray):
         raise ValueError(f"expected a {size} x {size} grid of numbers, got shape {array.shape}, dtype {array.dtype}")
     cells = array.ravel().tolist()
-    if not set(cells) <= set(range(size + 1)):  # 2.0 passes; 2.5, 10, NaN and None do not
-        return None
+    try:
+        if not set(cells) <= set(range(size + 1)):  # 2.0 passes; 2.5, 10, NaN and None do not
+            return None
+    except TypeError:  # a list in a cell, as old numpy reads a ragged list: not a grid
+        raise ValueError(f"expected a {size} x {size} grid of numbers, got a cell that is not a number") from None
     return cells if array.dtype.kind in "iu" else [int(value) for value in cells]
 
 
