@@ -171,11 +171,6 @@ def test_submitted_rejects_a_ragged_nested_list(submitted, grid):
         submitted(grid)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="helpers.read_grid hashes the cells (set(cells)): a list in a cell raises TypeError, not ValueError",
-)
 def test_submitted_rejects_a_sequence_in_a_cell_as_old_numpy_reads_a_ragged_list(submitted):
     with pytest.raises(ValueError):
         submitted(with_a_sequence_in_a_cell())
