@@ -32,7 +32,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import helpers
-from helpers import AlgorithmX, ColumnObject, DancingNode, Singles, SudokuEngine, exact_cover_rows
+from helpers import (
+    AlgorithmX,
+    ColumnObject,
+    DancingNode,
+    Singles,
+    SudokuEngine,
+    constraint_columns,
+    decode_row,
+    exact_cover_rows,
+)
 
 
 @dataclass(frozen=True)
@@ -223,7 +232,8 @@ class MatrixPerPuzzle(SudokuEngine):
     """A new matrix for every puzzle, of its open candidates only."""
 
     def relink(self, part: helpers.OpenPart) -> AlgorithmX:
-        matrix = self.matrix_class([exact_cover_rows(self.box)[r] for r in part.rows], 4 * self.size**2)
+        rows = [constraint_columns(*decode_row(r, self.size), self.box) for r in part.rows]
+        matrix = self.matrix_class(rows, 4 * self.size**2)
         for r, nodes in zip(part.rows, matrix.row_nodes):
             for node in nodes:
                 node.row = r  # report candidate rows, as the shared matrix does
