@@ -102,7 +102,7 @@ SWITCHES = tuple(RUNGS)[len(TEXTBOOK_RUNGS) + 1 :]
 LEGACY_RUNGS = {"rows_of_four": "cheaper_rows"}
 #: Rung name -> a label short enough for a figure's axis
 RUNG_LABELS: dict[str, str] = {
-    "csp": "CSP: backtracking, MRV, forward checking",
+    "csp": "textbook search: backtracking, MRV, forward checking",
     "csp_after_singles": "textbook search after stage 1",
     "plain": "dancing links, a matrix per puzzle",
     "reuse_links": "+ one matrix, relinked",

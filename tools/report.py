@@ -28,6 +28,7 @@ import io
 import json
 import re
 import sys
+import textwrap
 import tokenize
 from collections.abc import Callable
 from pathlib import Path
@@ -75,7 +76,10 @@ GENERATED = re.compile(
 #: a caption paragraph "Table N. ...", a blank line, then the table under it
 CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
 #: the readme's generated tables, by the number in their caption
-README_TABLES = {1: "readme-ladder", 2: "readme-tradeoff", 3: "readme-alternatives"}
+README_TABLES = {1: "readme-ladder", 2: "readme-tails", 3: "readme-alternatives"}
+#: the sentence that ends a readme table's caption, naming where it was measured
+SETUP_START = "Measured with the development tools"
+CAPTION_WIDTH = 92  #: the readme's captions are wrapped to this width
 HELPERS = ROOT / "helpers.py"
 #: the sections of helpers.py a call of the notebook's sudoku_solver runs (titles begin so); the
 #: checker and the textbook method that follow them are not the solver's
@@ -204,14 +208,10 @@ def ladder_sets(ladder: dict) -> dict:
 
 def readme_ladder_table(ladder: dict) -> str:
     """Table 1: each rung's mean ms per puzzle on each set, and the rows it
-    tried on the last set (assignments for the CSP search)."""
+    tried on the last set (assignments for the textbook rungs)."""
     shown = ladder_sets(ladder)
     last = list(shown)[-1]
-    header = [
-        "step",
-        *(f"{set_heading(name, e['n'])}, ms" for name, e in shown.items()),
-        f"rows, {README_SETS[last][0]}",
-    ]
+    header = ["rung", *(set_heading(name, e["n"]) for name, e in shown.items()), f"rows, {README_SETS[last][0]}"]
     rows = []
     for rung in measured_rungs(shown.values()):
         cells = [figure(entry["rungs"][rung]["mean_ms"]) for entry in shown.values()]
@@ -249,66 +249,101 @@ def code_lines(path: Path = HELPERS) -> dict[str, int]:
     return {title: sum(1 for line in code if start <= line < end) for (start, title), end in zip(starts, ends)}
 
 
-def readme_tradeoff_table(ladder: dict) -> str:
-    """Table 2: the textbook CSP search against the submitted solver: lines of
-    code, and on each set that needs a search the mean, 95th percentile and
-    slowest ms per puzzle."""
+#: Table 2's rungs: the textbook search, the same after stage 1, the submitted solver
+TAIL_RUNGS = ("csp", "csp_after_singles", FINAL)
+TAIL_LABELS = dict(zip(TAIL_RUNGS, ("textbook search", "textbook search after stage 1", "the solver")))
+
+
+def readme_tails_table(ladder: dict) -> str:
+    """Table 2: the textbook search, the textbook search after stage 1 and the
+    submitted solver on each set that needs a search: mean, 95th percentile and
+    slowest ms per puzzle, and the mean choices (assignments or rows tried)."""
     shown = {name: entry for name, entry in ladder_sets(ladder).items() if name != "assignment/easier"}
-    lines = code_lines()
-    textbook = sum(n for title, n in lines.items() if title.startswith(TEXTBOOK_SECTION))
-    solver = sum(n for title, n in lines.items() if title.startswith(SOLVER_SECTIONS))
-    header = [
-        "solver",
-        "lines of code",
-        *(f"{set_heading(name, e['n'])}: mean / p95 / max ms" for name, e in shown.items()),
-    ]
+    header = ["set", "rung", "mean ms", "p95 ms", "slowest ms", "mean choices"]
     rows = []
-    for rung, label, size in (
-        ("csp", "0. textbook CSP search", textbook),
-        (FINAL, f"{step_number(FINAL)}. submitted solver", solver),
-    ):
-        cells = [
-            " / ".join(figure(entry["rungs"][rung][key]) for key in ("mean_ms", "p95_ms", "max_ms"))
-            for entry in shown.values()
-        ]
-        rows.append([label, f"{size:,}", *cells])
-    return table(header, rows)
+    for name, entry in shown.items():
+        for rung in TAIL_RUNGS:
+            found = entry["rungs"].get(rung)
+            if found is None:
+                continue
+            label = f"{step_number(rung)}. {TAIL_LABELS[rung]}"
+            times = [figure(found[key]) for key in ("mean_ms", "p95_ms", "max_ms")]
+            rows.append([set_heading(name, entry["n"]), label, *times, figure(found["rows_mean"])])
+    return table(header, rows, text_columns=2)
 
 
 def readme_alternatives_table(results: dict) -> str:
-    """Table 3: ours and the other solvers, interleaved puzzle by puzzle, on
-    the sets that need a search: our mean ms measured alone and beside the
-    others, and each other solver's time over ours in that same pass."""
+    """Table 3: the submitted solver and the others, interleaved puzzle by
+    puzzle, on the sets that need a search: the solver's mean ms in that pass,
+    and one ratio over it per cell."""
     sets = results["benchmark"]["sets"]
     rows = []
     for name in README_SETS:
         entry = sets.get(name)
         if entry is None or len(entry["solvers"]) < 2:
             continue
-        ours, others = entry["solvers"][0], {r["solver"]: r for r in entry["solvers"][1:]}
+        others = {r["solver"]: r for r in entry["solvers"][1:]}
         first = next(iter(others.values()))
-        cells = []
-        plain = others.get("plain-dlx")
-        rows_ratio = plain and plain.get("ours_rows_mean") and plain["details"][ROWS]["mean"] / plain["ours_rows_mean"]
-        cells.append("" if plain is None else f"{figure(plain['ratio'])}x, {figure(rows_ratio)}x the rows")
-        cover = others.get("exact-cover")
+        plain, cover, baseline = others.get("plain-dlx"), others.get("exact-cover"), others.get("baseline")
+        plain_rows = plain and plain.get("ours_rows_mean") and plain["details"][ROWS]["mean"] / plain["ours_rows_mean"]
         c_call = cover and cover["details"]["c_search_ms"]["mean"] / cover["ours_mean_ms"]
-        cells.append("" if cover is None else f"{figure(cover['ratio'])}x (C call alone {figure(c_call)}x)")
-        longest = cover and cover.get("longest_ratio")
-        cells.append(f"{figure(longest)}x" if longest else "")
-        baseline = others.get("baseline")
-        cells.append("" if baseline is None else f"{figure(baseline['ratio'])}x")
-        ours_ms = f"{figure(ours['mean_ms'])} / {figure(first['ours_mean_ms'])}"
-        rows.append([set_heading(name, first["n"]), ours_ms, *cells])
+        ratios = [
+            plain and plain["ratio"],
+            plain_rows,
+            cover and cover["ratio"],
+            c_call,
+            cover and cover.get("longest_ratio"),
+            baseline and baseline["ratio"],
+        ]
+        cells = [f"{figure(ratio)}x" if ratio else "" for ratio in ratios]
+        rows.append([set_heading(name, first["n"]), figure(first["ours_mean_ms"]), *cells])
     header = [
         "set",
-        "ours ms: alone / beside the others",
+        "solver, mean ms",
         "plain dancing links",
+        "its rows",
         "exact-cover",
-        f"exact-cover, our longest {LONGEST_SHARE:.0%} of searches",
-        "coursework baseline",
+        "C call",
+        f"longest {LONGEST_SHARE:.0%}".replace("10%", "tenth"),
+        "coursework",
     ]
     return table(header, rows)
+
+
+def ladder_setup(results: dict) -> str:
+    """Tables 1 and 2's setup sentence, from the ladder's metadata."""
+    meta, rounds = results["ladder"]["metadata"], results["ladder"]["rounds"]
+    return (
+        f"Measured with the development tools (`{meta['command']}`, {meta['date'][:10]}) on "
+        f"{machine(meta)}: CPU time per call, every rung in turn on each puzzle, {rounds} rounds; "
+        f"a figure is the mean over the puzzles of each puzzle's median."
+    )
+
+
+def tails_setup(results: dict) -> str:
+    """Table 2's setup sentence: the ladder's, and the two methods' lines of code."""
+    lines = code_lines()
+    textbook = sum(n for title, n in lines.items() if title.startswith(TEXTBOOK_SECTION))
+    solver = sum(n for title, n in lines.items() if title.startswith(SOLVER_SECTIONS))
+    return (
+        f"{ladder_setup(results)} In `helpers.py`, without blank lines, comments and docstrings, the "
+        f"textbook search is {textbook:,} lines of code and the solver {solver:,}."
+    )
+
+
+def alternatives_setup(results: dict) -> str:
+    """Table 3's setup sentence, from the benchmark's metadata."""
+    meta = results["benchmark"]["metadata"]
+    return (
+        f"Measured with the development tools (`python -m tools.benchmark`, {meta['date'][:10]}) on "
+        f"{machine(meta)}: CPU time per call, every solver in turn on each puzzle, one round."
+    )
+
+
+def machine(meta: dict) -> str:
+    """The processor, its cores, Python and numpy of a run, from its metadata."""
+    chip = meta.get("processor") or "an unrecorded processor"
+    return f"{chip} ({meta['cpu_count']} cores), Python {meta['python']}, numpy {meta['numpy']}"
 
 
 def run_line(results: dict) -> str:
@@ -340,7 +375,7 @@ def cli_examples(_: dict) -> str:
 SECTIONS: dict[str, Callable[[dict], str]] = {
     # readme.md, by caption (README_TABLES)
     "readme-ladder": lambda results: readme_ladder_table(results["ladder"]),
-    "readme-tradeoff": lambda results: readme_tradeoff_table(results["ladder"]),
+    "readme-tails": lambda results: readme_tails_table(results["ladder"]),
     "readme-alternatives": readme_alternatives_table,
     # docs/results.md, docs/tuning.md
     "ladder": lambda results: ladder_table(results["ladder"]),
@@ -375,6 +410,22 @@ def load_results(folder: Path) -> dict:
     return results
 
 
+#: each readme table's setup sentence, by the number in its caption
+TABLE_SETUPS: dict[int, Callable[[dict], str]] = {1: ladder_setup, 2: tails_setup, 3: alternatives_setup}
+
+
+def caption(text: str, number: int, results: dict) -> str:
+    """A table's caption with its closing setup sentence (from ``SETUP_START``
+    on) written afresh from the results, wrapped to ``CAPTION_WIDTH``; a
+    caption without one is kept as it is."""
+    words = " ".join(text.split())
+    if SETUP_START not in words:
+        return text
+    said = words[: words.index(SETUP_START)]
+    wrapped = textwrap.fill(f"{said}{TABLE_SETUPS[number](results)}", CAPTION_WIDTH, break_on_hyphens=False)
+    return wrapped + "\n"
+
+
 def updated(text: str, results: dict) -> str:
     """``text`` with every generated part and captioned table rendered afresh from ``results``."""
 
@@ -388,7 +439,7 @@ def updated(text: str, results: dict) -> str:
         number = int(match["number"])
         if number not in README_TABLES:
             raise KeyError(f"no generated table is numbered {number} (README_TABLES)")
-        return f"{match['caption']}\n{SECTIONS[README_TABLES[number]](results).strip()}\n"
+        return f"{caption(match['caption'], number, results)}\n{SECTIONS[README_TABLES[number]](results).strip()}\n"
 
     return CAPTIONED.sub(render_table, GENERATED.sub(render, text))
 
