@@ -18,12 +18,6 @@ Figures, by folder
                      Algorithm X on what they leave.  Drawn to be printed
                      about ``PRINTED_WIDTH_INCHES`` wide (full page width)
                      with text at body size.
-    ladder.png       the development ladder: each rung's mean time per puzzle,
-                     rungs down, time across (log axis), one line per set of
-                     ``tools.ladder.SET_LABELS`` in the results, the
-                     assignment's easier categories pooled as in the readme's
-                     table: the CSP search of rung 0 against dancing links and
-                     each later step.
     search.png       one panel per set that needs a search (``SEARCH_SETS``):
                      each puzzle's time against the rows its search tried
                      (log-log) for the CSP search (rows: its assignments),
@@ -33,6 +27,12 @@ Figures, by folder
                      footnote instead.
 
     docs/images/
+    ladder.png       the development ladder: each rung's mean time per puzzle,
+                     rungs down, time across (log axis), one line per set of
+                     ``tools.ladder.SET_LABELS`` in the results, the
+                     assignment's easier categories pooled as in the readme's
+                     Table 1: the CSP search of rung 0 against dancing links and
+                     each later step.
     times.png        the distribution of our solver's time per puzzle on every
                      set of the benchmark results, as box plots drawn from the
                      stored percentiles (log time axis).
@@ -1091,7 +1091,7 @@ FIGURES: dict[str, Figure] = {
     "times": Figure(times_figure, DOCS_IMAGES),
     "comparison": Figure(comparison_figure, DOCS_IMAGES),
     "exact_cover": Figure(exact_cover_figure, IMAGES),
-    "ladder": Figure(ladder_figure, IMAGES),
+    "ladder": Figure(ladder_figure, DOCS_IMAGES),
     "search": Figure(search_figure, IMAGES),
 }
 
