@@ -314,9 +314,8 @@ def ladder_setup(results: dict) -> str:
     """Tables 1 and 2's setup sentence, from the ladder's metadata."""
     meta, rounds = results["ladder"]["metadata"], results["ladder"]["rounds"]
     return (
-        f"Measured with the development tools (`{meta['command']}`, {meta['date'][:10]}) on "
-        f"{machine(meta)}: CPU time per call, every rung in turn on each puzzle, {rounds} rounds; "
-        f"a figure is the mean over the puzzles of each puzzle's median."
+        f"Measured with the development tools on {meta['date'][:10]}: {machine(meta)}; CPU time, "
+        f"every rung in turn on each puzzle, {rounds} rounds, each puzzle's median."
     )
 
 
@@ -335,8 +334,8 @@ def alternatives_setup(results: dict) -> str:
     """Table 3's setup sentence, from the benchmark's metadata."""
     meta = results["benchmark"]["metadata"]
     return (
-        f"Measured with the development tools (`python -m tools.benchmark`, {meta['date'][:10]}) on "
-        f"{machine(meta)}: CPU time per call, every solver in turn on each puzzle, one round."
+        f"Measured with the development tools on {meta['date'][:10]}: {machine(meta)}; CPU time, "
+        f"every solver in turn on each puzzle, one round."
     )
 
 
