@@ -1,11 +1,14 @@
-"""The search for rows of four 1s (``AlgorithmX._search_rows_of_four``) against the generic one.
+"""The search loops and engine steps of ``tools/steps.py``, against the loop of ``helpers.py``.
 
-A sudoku's rows all have four 1s, and so do the n-queens rows; for such a
-matrix ``search`` runs a loop written for them, which keeps no column sizes and
-leaves a taken row linked in its own columns.  It must search the same tree in
-the same order: the same covers, in the same order, with no more rows tried,
-and every link and size as it was afterwards.  Stops part-way are tested in
-``test_state.py``.
+``helpers.AlgorithmX.search`` takes a whole row with one ``cover(node)`` (the
+taken row left linked in its own columns) and undoes it with one ``uncover``,
+for rows of any length.  ``KnuthSearch`` is Knuth's own loop
+(``knuth_cover``/``knuth_uncover`` of one column at a time); ``NoDeadEnds``
+looks at no emptied column early; ``Unwinding`` undoes every choice after the
+first solution; ``step_engine`` composes them into a sudoku engine.  Each must
+find the same covers in the same order and answer every sudoku the same way;
+only the rows tried may differ, and the links as each says.  Stops part-way
+are tested in ``test_state.py``.
 """
 
 from __future__ import annotations
@@ -18,153 +21,256 @@ from hypothesis import strategies as st
 import helpers
 from conftest import DATA, EVEREST, exact_cover_problems, parse, queens_matrix, snapshot
 from helpers import AlgorithmX
+from tools.steps import (
+    KnuthSearch,
+    NoDeadEnds,
+    Optimisations,
+    Unwinding,
+    knuth_cover,
+    knuth_uncover,
+    matrix_class,
+    step_engine,
+)
+
+#: Branching on column 0, row 0 empties column 4 while column 2 is left with
+#: one row: the S heuristic would take that forced row before it reached
+#: column 4.  The only cover is rows 1, 3, 5.
+DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
 
 
 @st.composite
-def problems_of_four(draw, max_columns: int = 9, max_rows: int = 14):
-    """A random exact-cover problem whose rows all have four 1s, some columns secondary.
-
-    Two rows may share any number of columns, unlike a sudoku's.
-    """
-    n_columns = draw(st.integers(4, max_columns))
-    column = st.integers(0, n_columns - 1)
-    rows = draw(st.lists(st.lists(column, min_size=4, max_size=4, unique=True), min_size=1, max_size=max_rows))
-    secondary = draw(st.sets(column, max_size=2))
-    return rows, n_columns, secondary
+def primary_problems(draw, max_columns: int = 8, max_rows: int = 12, max_ones: int = 4):
+    """A random exact-cover problem with every column primary, as ``(rows, n_columns)``:
+    rows of 1 to ``max_ones`` ones, any two sharing any number of columns."""
+    rows, n_columns, _ = draw(exact_cover_problems(max_columns, max_rows, max_ones))
+    return rows, n_columns
 
 
-def both_loops(rows, n_columns, secondary=()) -> tuple[AlgorithmX, AlgorithmX]:
-    """The same matrix twice: searched by the generic loop, and by the loop for rows of four."""
-    generic, four = AlgorithmX(rows, n_columns, secondary), AlgorithmX(rows, n_columns, secondary)
-    generic.use_rows_of_four = False
-    return generic, four
+# ---------------------------------------------------------------------------
+# The loop of helpers.py: cover and uncover of a whole row
+# ---------------------------------------------------------------------------
 
 
-def test_a_sudoku_matrix_and_queens_have_rows_of_four():
-    assert helpers.engine(helpers.SUDOKU_BOX).matrix.rows_of_four
-    assert helpers.engine(2).matrix.rows_of_four
-    assert queens_matrix(5).rows_of_four
-
-
-@pytest.mark.parametrize("rows", [[[0, 1, 2, 3], [0, 1, 2]], [[0, 1, 2, 3, 4]], []])
-def test_a_matrix_with_a_row_of_another_length_searches_with_the_generic_loop(rows):
-    matrix = AlgorithmX(rows, 5)
-    assert not matrix.rows_of_four
-    assert matrix._search_loop()[0] == matrix._search
-
-
-def test_the_loop_for_rows_of_four_is_the_default_where_it_applies():
+def test_uncover_undoes_cover_of_a_row():
     matrix = queens_matrix(5)
-    assert matrix._search_loop()[0] == matrix._search_rows_of_four
-    matrix.use_rows_of_four = False
-    assert matrix._search_loop()[0] == matrix._search
+    before = snapshot(matrix)
+    for node in (matrix.row_nodes[7][0], matrix.row_nodes[12][2]):  # its first node, and one in its middle
+        helpers.cover(node, [])
+        helpers.uncover(node)
+        assert snapshot(matrix) == before
 
 
-@settings(max_examples=300, deadline=None)
-@given(problems_of_four())
-def test_both_loops_find_the_same_covers_in_the_same_order(problem):
-    generic, four = both_loops(*problem)
-    assert list(four.search()) == list(generic.search())
+def test_nested_covers_are_undone_in_reverse_order():
+    matrix = queens_matrix(6)
+    before = snapshot(matrix)
+    nodes = [
+        matrix.row_nodes[1][0],
+        matrix.row_nodes[9][1],
+        matrix.row_nodes[17][3],
+    ]  # (0, 1), (1, 3), (2, 5): no two attack
+    for node in nodes:
+        helpers.cover(node, [])
+    for node in reversed(nodes):
+        helpers.uncover(node)
+    assert snapshot(matrix) == before
 
 
-@settings(max_examples=300, deadline=None)
-@given(problems_of_four())
-def test_the_loop_for_rows_of_four_never_tries_more_rows(problem):
-    generic, four = both_loops(*problem)
-    assert four.first_solution() == generic.first_solution()
-    assert four.rows_tried <= generic.rows_tried
+def columns_to_cover(matrix: AlgorithmX) -> list[helpers.ColumnObject]:
+    columns, head = [], matrix.root.right
+    while head is not matrix.root:
+        columns.append(head.column)
+        head = head.right
+    return columns
+
+
+def test_cover_takes_the_row_and_every_row_that_meets_it():
+    matrix = AlgorithmX([[0, 1], [1, 2], [2, 3], [0, 3]], 4)
+    helpers.cover(matrix.row_nodes[0][1], [])
+    assert columns_to_cover(matrix) == [matrix.columns[2], matrix.columns[3]]
+    assert [matrix.columns[j].size for j in (2, 3)] == [1, 1]  # row 2 alone is left
+    assert matrix.columns[0].head.down is matrix.row_nodes[0][0]  # the taken row stays in its own columns
 
 
 @settings(max_examples=150, deadline=None)
-@given(problems_of_four())
-def test_without_watching_the_emptied_columns_both_loops_agree(problem):
-    generic, four = both_loops(*problem)
-    generic.watch_emptied = four.watch_emptied = False
-    assert list(four.search()) == list(generic.search())
-    assert four.rows_tried == generic.rows_tried
-
-
-@settings(max_examples=150, deadline=None)
-@given(problems_of_four(), st.integers(0, 3))
-def test_links_and_sizes_are_restored_after_a_search_by_rows_of_four(problem, stop_after):
+@given(primary_problems())
+def test_links_and_sizes_are_restored_after_a_full_search_of_any_row_lengths(problem):
     matrix = AlgorithmX(*problem)
     before = snapshot(matrix)
     list(matrix.search())
     assert snapshot(matrix) == before
-    matrix.first_solution()
-    assert snapshot(matrix) == before
-    matrix.count_solutions(limit=stop_after + 1)
-    assert snapshot(matrix) == before
 
 
-@settings(max_examples=200, deadline=None)
-@given(exact_cover_problems(max_columns=8, max_rows=12, max_ones=4), st.randoms(use_true_random=False))
-def test_choosing_by_links_takes_the_column_choose_column_takes(problem, rng):
-    rows, n_columns, secondary = problem
-    matrix = AlgorithmX(rows, n_columns, secondary)
-    primary = list(matrix.primary)
-    rng.shuffle(primary)  # any header order
-    matrix.activate(primary, range(len(rows)))
-    assert matrix.choose_column_by_links() is matrix.choose_column()
+# ---------------------------------------------------------------------------
+# Knuth's own loop
+# ---------------------------------------------------------------------------
 
 
-def test_choosing_by_links_counts_the_rows_when_every_column_holds_three():
-    rows = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 2, 5], [3, 4, 5, 6], [3, 4, 5, 7], [3, 4, 5, 8]]
-    matrix = AlgorithmX(rows, 9)
-    matrix.activate([8, 0, 3], range(len(rows)))  # sizes 1, 3, 4: a forced column comes last
-    assert matrix.choose_column_by_links() is matrix.columns[8]
-    matrix.activate([3, 0], range(len(rows)))  # sizes 4, 3: none forced, none of size 2
-    assert matrix.choose_column_by_links() is matrix.columns[0] is matrix.choose_column()
-
-
-def test_an_empty_secondary_column_is_no_dead_end():
-    # Taking row 0 unlinks row 1 from its other columns and leaves secondary column 7 empty.
-    matrix = AlgorithmX([[0, 1, 2, 3], [0, 1, 2, 7]], 8, secondary=[7])
-    helpers.cover_row_of_four(matrix.row_nodes[0][0], matrix.emptied)
-    assert matrix.emptied == [matrix.columns[7]]
-    assert helpers._dead_end(matrix.emptied) is None
-
-
-def test_a_dead_end_noted_by_a_cover_is_seen():
-    # Taking row 0 leaves column 5 without rows: row 1 was its only one.
-    matrix = AlgorithmX([[0, 1, 2, 3], [0, 5, 6, 7], [4, 5, 6, 7]], 8)
-    helpers.cover_row_of_four(matrix.row_nodes[0][0], matrix.emptied)
-    assert helpers._dead_end(matrix.emptied) is None  # column 5 still has row 2
-    matrix = AlgorithmX([[0, 1, 2, 3], [0, 5, 6, 7], [4, 6, 7, 8]], 9)
-    helpers.cover_row_of_four(matrix.row_nodes[0][0], matrix.emptied)
-    assert helpers._dead_end(matrix.emptied) is matrix.columns[5]
-
-
-def test_uncover_row_of_four_undoes_cover_row_of_four():
+def test_knuth_uncover_undoes_knuth_cover():
     matrix = queens_matrix(5)
     before = snapshot(matrix)
-    for node in (matrix.row_nodes[7][0], matrix.row_nodes[12][2]):
-        helpers.cover_row_of_four(node, matrix.emptied)
-        helpers.uncover_row_of_four(node)
+    emptied: list = []
+    for col in (matrix.columns[0], matrix.columns[7]):
+        knuth_cover(col, emptied)
+        knuth_uncover(col)
         assert snapshot(matrix) == before
 
 
-@pytest.fixture
-def engine_generic():
-    """The shared 9 x 9 engine searching with the generic loop; the default afterwards."""
-    engine = helpers.engine(helpers.SUDOKU_BOX)
-    engine.optimisations = helpers.Optimisations(rows_of_four=False)
-    yield engine
-    engine.optimisations = helpers.Optimisations()
+def test_knuth_cover_unlinks_every_row_of_its_column_and_notes_what_it_empties():
+    matrix = AlgorithmX([[0, 1], [0, 2], [1, 2]], 3)
+    emptied: list = []
+    knuth_cover(matrix.columns[0], emptied)
+    assert columns_to_cover(matrix) == [matrix.columns[1], matrix.columns[2]]
+    assert [matrix.columns[j].size for j in (1, 2)] == [1, 1]
+    assert emptied == []
+    knuth_cover(matrix.columns[1], emptied)  # row 2 leaves column 2, its last row
+    assert emptied == [matrix.columns[2]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(primary_problems())
+def test_both_loops_find_the_same_covers_in_the_same_order(problem):
+    assert list(KnuthSearch(*problem).search()) == list(AlgorithmX(*problem).search())
+
+
+@settings(max_examples=300, deadline=None)
+@given(primary_problems())
+def test_the_loop_of_helpers_never_tries_more_rows_than_knuths(problem):
+    knuth, rows = KnuthSearch(*problem), AlgorithmX(*problem)
+    assert rows.first_solution() == knuth.first_solution()
+    assert rows.rows_tried <= knuth.rows_tried
+
+
+@settings(max_examples=150, deadline=None)
+@given(primary_problems())
+def test_without_the_dead_end_check_both_loops_try_the_same_rows(problem):
+    knuth = matrix_class(Optimisations(dead_ends_first=False, cheaper_rows=False))(*problem)
+    rows = NoDeadEnds(*problem)
+    assert list(knuth.search()) == list(rows.search())
+    assert knuth.rows_tried == rows.rows_tried
+
+
+@settings(max_examples=150, deadline=None)
+@given(primary_problems())
+def test_links_and_sizes_are_restored_after_a_full_knuth_search(problem):
+    matrix = KnuthSearch(*problem)
+    before = snapshot(matrix)
+    list(matrix.search())
+    assert snapshot(matrix) == before
+
+
+def test_knuths_loop_solves_the_queens_as_exact_cover():
+    """Every column primary: n queens on ranks, files and all diagonals has no cover for n > 1 ..."""
+    n = 4
+    diagonals = 2 * n - 1
+    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
+    assert list(KnuthSearch(rows, 2 * n + 2 * diagonals).search()) == []
+    # ... and on ranks and files alone, one cover per permutation.
+    assert len(list(KnuthSearch([row[:2] for row in rows], 2 * n).search())) == 24
+
+
+# ---------------------------------------------------------------------------
+# No dead ends looked at early
+# ---------------------------------------------------------------------------
+
+
+def test_no_dead_end_check_never_finds_one():
+    matrix = NoDeadEnds(DEAD_END_ROWS, 5)
+    emptied: list = []
+    helpers.cover(matrix.row_nodes[0][0], emptied)
+    assert emptied and AlgorithmX.dead_end(emptied) is not None
+    assert matrix.dead_end(emptied) is None
+
+
+def test_without_the_dead_end_check_the_search_takes_the_forced_row_first():
+    matrix = NoDeadEnds(DEAD_END_ROWS, 5)
+    assert matrix.first_solution() == [1, 3, 5]
+    assert matrix.rows_tried == 5  # one more than ``AlgorithmX`` (test_search.py)
+
+
+@settings(max_examples=150, deadline=None)
+@given(primary_problems(max_columns=7))
+def test_the_dead_end_check_never_changes_the_covers(problem):
+    assert list(NoDeadEnds(*problem).search()) == list(AlgorithmX(*problem).search())
+
+
+# ---------------------------------------------------------------------------
+# Unwinding after the first solution
+# ---------------------------------------------------------------------------
+
+
+def test_the_submitted_first_solution_leaves_its_choices_linked():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    before = snapshot(matrix)
+    matrix.first_solution()
+    assert snapshot(matrix) != before
+
+
+@settings(max_examples=150, deadline=None)
+@given(primary_problems())
+def test_unwinding_restores_the_links_after_the_first_solution(problem):
+    matrix = Unwinding(*problem)
+    before = snapshot(matrix)
+    assert matrix.first_solution() == AlgorithmX(*problem).first_solution()
+    assert snapshot(matrix) == before
+
+
+# ---------------------------------------------------------------------------
+# The sudoku engine, step by step
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "switches, expected",
+    [
+        (Optimisations(), AlgorithmX),
+        (Optimisations(cheaper_rows=False), KnuthSearch),
+        (Optimisations(skip_unwinding=False), Unwinding),
+        (Optimisations(dead_ends_first=False), NoDeadEnds),
+    ],
+    ids=["all-on", "cheaper_rows-off", "skip_unwinding-off", "dead_ends_first-off"],
+)
+def test_matrix_class_takes_out_what_the_switches_turn_off(switches, expected):
+    cls = matrix_class(switches)
+    assert issubclass(cls, expected)
+    assert isinstance(step_engine(switches).matrix, expected)
+
+
+def test_every_switch_on_searches_with_the_submitted_algorithm():
+    assert matrix_class(Optimisations()) is AlgorithmX
+    assert type(step_engine(Optimisations()).matrix) is AlgorithmX
+
+
+def test_without_reuse_links_each_puzzle_gets_a_matrix_of_its_own():
+    engine = step_engine(Optimisations(reuse_links=False))
+    cells = helpers.read_grid(parse(EVEREST))
+    part = engine.open_part(cells, engine.place_singles(list(cells)).places)
+    first, second = engine.relink(part), engine.relink(part)
+    assert first is not second and engine.matrix not in (first, second)
+    assert len(first.row_nodes) == len(part.rows)  # its open candidates only
+    assert engine.solve(cells) == helpers.engine(helpers.SUDOKU_BOX).solve(cells)
 
 
 def rows_and_answers(engine: helpers.SudokuEngine, puzzles: np.ndarray) -> list[tuple[int, object]]:
+    """What ``engine`` answers to each puzzle, with the rows its search tried."""
     result = []
     for puzzle in puzzles:
-        answer = engine.solve(puzzle.ravel().tolist())
+        answer = engine.solve(helpers.read_grid(puzzle))
         result.append((engine.rows_tried, answer))
     return result
 
 
-def test_on_the_hard_category_both_loops_try_the_same_rows(engine_generic):
-    puzzles = np.concatenate([np.load(DATA / "hard_puzzle.npy"), parse(EVEREST)[None]])
-    generic = rows_and_answers(engine_generic, puzzles)
-    engine_generic.optimisations = helpers.Optimisations()
-    four = rows_and_answers(engine_generic, puzzles)
-    assert four == generic
-    assert sum(rows for rows, _ in four) > 0
+HARD_AND_EVEREST = np.concatenate([np.load(DATA / "hard_puzzle.npy"), parse(EVEREST)[None]])
+
+
+@pytest.mark.parametrize("switch", ["cheaper_rows", "skip_unwinding", "reuse_links"])
+def test_on_the_hard_category_each_loop_tries_the_same_rows(switch):
+    submitted = rows_and_answers(helpers.engine(helpers.SUDOKU_BOX), HARD_AND_EVEREST)
+    assert rows_and_answers(step_engine(Optimisations(**{switch: False})), HARD_AND_EVEREST) == submitted
+    assert sum(rows for rows, _ in submitted) > 0
+
+
+def test_the_step_engine_solves_other_sizes():
+    engine = step_engine(Optimisations(cheaper_rows=False, half_way_start=False), box=2)
+    puzzle = [1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1]
+    solution = engine.solve(puzzle)
+    assert helpers.is_valid_solution(np.reshape(puzzle, (4, 4)), np.reshape(solution, (4, 4)))
