@@ -165,7 +165,7 @@ DESTINATIONS = {
     "exact_cover": "images",
     "times": "docs/images",
     "comparison": "docs/images",
-    "ladder": "images",
+    "ladder": "docs/images",
     "search": "images",
 }
 

@@ -20,8 +20,8 @@ Figures, by folder
                      with text at body size.
     search.png       one panel per set that needs a search (``SEARCH_SETS``):
                      each puzzle's time against the rows its search tried
-                     (log-log) for the CSP search (rows: its assignments),
-                     plain dancing links and the final solver
+                     (log-log) for the textbook search (choices: its assignments),
+                     plain dancing links and the solver
                      (``tools.ladder.PER_PUZZLE_RUNGS``); puzzles with 0 rows
                      tried cannot sit on a log axis and are counted in a
                      footnote instead.
@@ -181,9 +181,9 @@ LEGEND_COLUMNS = 3
 SEARCH_SETS = tuple(f"{group}:{ladder.PART}" for group in ("generated-hard", "top1465", "hardest"))
 #: how each rung of ``PER_PUZZLE_RUNGS`` is drawn: legend label, name in a sentence, colour, marker
 SEARCH_STYLES: dict[str, tuple[str, str, str, str]] = {
-    "csp": ("0. CSP search (rows: assignments)", "the CSP search", "#7f7f7f", "o"),
+    "csp": ("0. textbook search (choices: assignments)", "the textbook search", "#7f7f7f", "o"),
     "plain": ("1. plain dancing links", "plain dancing links", "#1f77b4", "s"),
-    ladder.FINAL: (f"{ladder.step_number(ladder.FINAL)}. final solver", "the final solver", "#d62728", "^"),
+    ladder.FINAL: (f"{ladder.step_number(ladder.FINAL)}. the solver", "the solver", "#d62728", "^"),
 }
 #: suffixes of large counts on an axis: 1k, 10k, 1M
 COUNT_SUFFIXES = ((1e6, "M"), (1e3, "k"))
@@ -816,7 +816,7 @@ def search_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
         n = set_size(measured, name, inputs.ladder)
         ax.set_title(f"{ladder.SET_LABELS.get(name, name)} ({n:,} puzzles)", fontsize=LABEL_FONTSIZE)
         # Several decades on each axis: the minor ticks' labels would run into each other.
-        log_axis(ax, "rows tried (log scale)", minor_labels=False)
+        log_axis(ax, "choices (log scale)", minor_labels=False)
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: count_label(x)))
         log_axis(ax, "time per puzzle (ms, log scale)" if ax is axes[0, 0] else "", which="y", minor_labels=False)
 
