@@ -167,7 +167,8 @@ RAGGED = [
 
 @pytest.mark.parametrize("grid", RAGGED)
 def test_submitted_rejects_a_ragged_nested_list(submitted, grid):
-    with pytest.raises(ValueError, match=r"(?i)length|ragged|shape"):
+    # The message is numpy's from 1.24 on, helpers' own before: only the type is the contract.
+    with pytest.raises(ValueError):
         submitted(grid)
 
 
@@ -277,6 +278,11 @@ def test_notebook_answers_all_minus_one_for_a_cell_no_sudoku_has(sudoku_solver, 
     answer = sudoku_solver(with_value(value, dtype))
     assert answer.shape == (SIZE, SIZE) and np.issubdtype(answer.dtype, np.integer)
     assert (answer == NO_SOLUTION).all()
+
+
+@pytest.mark.parametrize("grid", NONE_CELLS)
+def test_submitted_read_grid_gives_none_for_none_cells(grid):
+    assert helpers.read_grid(grid) is None
 
 
 @pytest.mark.parametrize("grid", NONE_CELLS)
