@@ -20,8 +20,9 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from conftest import NO_SOLUTION, NOTEBOOK
-from helpers import SearchBudgetExceeded, count_solutions, is_valid_solution, solve_sudoku
+from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
+from tools.engine import count_solutions
 from tools.sizes import pattern_grid
 
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids
@@ -232,7 +233,7 @@ def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
 def check_answer_keeps_givens(drawn):
     """``solve_sudoku`` answers a puzzle cut from ``grid`` validly, with ``grid`` itself when unique."""
     grid, puzzle = drawn
-    answer = solve_sudoku(puzzle.copy())
+    answer = solve_sudoku(puzzle.copy(), size=len(puzzle))
     assert is_valid_solution(puzzle, answer)
     if count_solutions(puzzle, limit=2) == 1:
         assert np.array_equal(answer, grid)
@@ -240,7 +241,7 @@ def check_answer_keeps_givens(drawn):
 
 def check_no_answer_exactly_when_reference_finds_none(puzzle):
     """``solve_sudoku`` returns None exactly when the independent reference finds no solution."""
-    answer = solve_sudoku(puzzle.copy())
+    answer = solve_sudoku(puzzle.copy(), size=len(puzzle))
     if not reference_has_solution(puzzle):
         assert answer is None
     else:
