@@ -101,14 +101,14 @@ def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_one
     return rows, n_columns, secondary
 
 
-def queens_matrix(n: int) -> ExactCover:
-    """n queens as exact cover (Knuth's encoding): ranks and files primary,
-    both diagonals secondary; row ``r * n + c`` places a queen on (r, c).
-    Every row has four 1s."""
+def queens_matrix(n: int, matrix_class: type[ExactCover] = ExactCover) -> ExactCover:
+    """n queens as exact cover (Knuth's encoding), as a ``matrix_class``: ranks
+    and files primary, both diagonals secondary; row ``r * n + c`` places a
+    queen on (r, c).  Every row has four 1s."""
     diagonals = 2 * n - 1
     rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
     n_columns = 2 * n + 2 * diagonals
-    return ExactCover(rows, n_columns, secondary=range(2 * n, n_columns))
+    return matrix_class(rows, n_columns, secondary=range(2 * n, n_columns))
 
 
 def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:
