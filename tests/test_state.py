@@ -385,16 +385,6 @@ def test_queens_count_is_right_after_memory_error(target):
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
 
 
-#: A fault of ``tools.engine`` (reported, not ours to fix here): ``ExactCover.search``
-#: relinks in its ``finally`` only, never when it begins, so a search begun while
-#: another is paused, or after a ``close`` cut off in its relinking, starts on the
-#: links the other left.  Strict: the tests fail once it is fixed, to drop the mark.
-STARTS_ON_STALE_LINKS = pytest.mark.xfail(
-    strict=True, reason="tools.engine: ExactCover.search does not relink a matrix another search left"
-)
-
-
-@STARTS_ON_STALE_LINKS
 def test_count_and_links_are_right_after_close_is_stopped_in_its_relinking():
     """``close`` relinks the matrix (``ExactCover.reset``); stop that part-way too."""
     matrix = queens()
@@ -442,7 +432,6 @@ def test_abandoned_search_does_not_spoil_the_next_count():
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
 
 
-@STARTS_ON_STALE_LINKS
 def test_closing_a_paused_search_after_another_search_keeps_links():
     """A search paused while another ran on the same matrix must not undo
     what the other search's relinking already put back."""
@@ -463,7 +452,6 @@ def test_closing_a_paused_search_after_a_relink_keeps_that_relink():
     assert links(matrix) == relinked
 
 
-@STARTS_ON_STALE_LINKS
 def test_resuming_a_paused_search_after_another_search_raises():
     matrix = queens()
     paused = paused_search(matrix)
@@ -473,7 +461,6 @@ def test_resuming_a_paused_search_after_another_search_raises():
     assert matrix.count_solutions() == QUEENS_SOLUTIONS
 
 
-@STARTS_ON_STALE_LINKS
 def test_two_paused_searches_closed_in_either_order_keep_links():
     matrix = queens()
     fresh = links(matrix)

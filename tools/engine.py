@@ -64,6 +64,7 @@ class ExactCover(AlgorithmX):
             raise ValueError(f"{len(names)} names given for {n_columns} columns")
         self.primary = [j for j in range(n_columns) if j not in set(self.secondary)]
         self._epoch = 0  # counts the searches begun and the relinkings, so a stale search can tell
+        self._dirty = False  # a search began and its relinking has not finished: the links may be anyone's
         super().__init__(row_lists, n_columns, names)
 
     @property
@@ -80,6 +81,7 @@ class ExactCover(AlgorithmX):
             head.up = head.down = head.left = head.right = head
         super().relink([j for j in columns if j not in secondary], rows)
         self._epoch += 1
+        self._dirty = False  # only a relinking that ran to its end leaves sound links
 
     def reset(self) -> None:
         """Relink every primary column and every row, as built."""
@@ -92,7 +94,12 @@ class ExactCover(AlgorithmX):
         return AlgorithmX.dead_end([col for col in emptied if col.head.left is not col.head])
 
     def search(self) -> Iterator[list[int]]:
-        """``AlgorithmX.search``, which relinks the whole matrix however it ends."""
+        """``AlgorithmX.search``, which relinks the whole matrix however it ends,
+        and starts from the whole matrix if another search left it otherwise
+        (paused, or stopped while relinking)."""
+        if self._dirty:
+            self.reset()
+        self._dirty = True
         self._epoch += 1
         epoch = self._epoch
         try:
