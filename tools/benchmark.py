@@ -151,6 +151,8 @@ DEFAULT_OUT = RESULTS
 JSON_NAME = "benchmark.json"
 SCHEMA = 2  #: the layout of benchmark.json; results in another layout are not merged
 MARKDOWN_NAME = "benchmark.md"
+#: switches of older results by their present names (``tools.steps.Optimisations``)
+LEGACY_SWITCHES = {"rows_of_four": "cheaper_rows"}
 
 
 # ---------------------------------------------------------------------------
@@ -928,6 +930,9 @@ def read_report(path: Path, notes: list[str]) -> dict:
     if report.get("schema") != SCHEMA:
         notes.append(f"{display_path(path)} held results in another format; they were replaced")
         return {}
+    for entry in report.get("ablation", {}).values():
+        for said in entry["switches"]:
+            said["switch"] = LEGACY_SWITCHES.get(said["switch"], said["switch"])
     return report
 
 

@@ -43,6 +43,7 @@ from tools.benchmark import (
     figure,
     ours_table,
     ratio_table,
+    read_report,
     slowest_table,
     table,
 )
@@ -405,7 +406,12 @@ def load_results(folder: Path) -> dict:
         path = folder / name
         if not path.is_file():
             raise FileNotFoundError(f"no results at {path}; run python -m tools.{key} first")
-        results[key] = read_ladder(path) if key == "ladder" else json.loads(path.read_text(encoding="utf-8"))
+        if key == "ladder":
+            results[key] = read_ladder(path)
+        elif key == "benchmark":
+            results[key] = read_report(path, [])
+        else:
+            results[key] = json.loads(path.read_text(encoding="utf-8"))
     return results
 
 
