@@ -33,6 +33,7 @@ from conftest import (
     EVEREST_SOLUTION,
     GENERATED,
     NO_SOLUTION,
+    KnuthExactCover,
     parse,
     queens_matrix,
 )
@@ -61,11 +62,6 @@ SPREAD = 12  #: stopping points spread evenly over a call, besides one at each l
 BUDGET = 20
 QUEENS = 6  #: 6-queens: 4 solutions when the diagonals are secondary columns
 QUEENS_SOLUTIONS = 4
-
-
-class KnuthExactCover(ExactCover, KnuthSearch):
-    """``ExactCover`` whose search wraps Knuth's loop: the same relinking
-    however it ends, around the other loop."""
 
 
 # ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
-from conftest import DATA, EVEREST, exact_cover_problems, parse, queens_matrix, snapshot
+from conftest import DATA, EVEREST, KnuthExactCover, exact_cover_problems, parse, queens_matrix, snapshot
 from helpers import AlgorithmX
 from tools.engine import ExactCover
 from tools.steps import (
@@ -131,10 +131,6 @@ def test_knuth_cover_unlinks_every_row_of_its_column_and_notes_what_it_empties()
 @given(primary_problems())
 def test_both_loops_find_the_same_covers_in_the_same_order(problem):
     assert list(KnuthSearch(*problem).search()) == list(AlgorithmX(*problem).search())
-
-
-class KnuthExactCover(ExactCover, KnuthSearch):
-    """``ExactCover`` (secondary columns, relinking) around Knuth's loop."""
 
 
 @settings(max_examples=300, deadline=None)
