@@ -130,6 +130,16 @@ def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[
     return links, [column.size for column in matrix.columns]
 
 
+def columns_to_cover(matrix: AlgorithmX) -> list:
+    """The columns still to cover (``ColumnObject``), in the order of the list
+    from the root."""
+    columns, head = [], matrix.root.right
+    while head is not matrix.root:
+        columns.append(head.column)
+        head = head.right
+    return columns
+
+
 def stated_sha256(readme: Path) -> dict[str, str]:
     """The SHA-256 a README states for each file, from its table rows of the
     form ``| `name` | `64 hex digits` |``."""

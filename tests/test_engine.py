@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import helpers
 import tools.engine
-from conftest import exact_cover_problems, queens_matrix, snapshot
+from conftest import columns_to_cover, exact_cover_problems, queens_matrix, snapshot
 from helpers import AlgorithmX, is_valid_solution
 from tools.engine import ExactCover
 
@@ -167,15 +167,6 @@ def test_covers_come_as_sorted_row_lists():
     assert all(cover == sorted(cover) for cover in AlgorithmX(SEVERAL_ROWS, 4).search())
 
 
-def header_list(matrix: AlgorithmX) -> list[helpers.ColumnObject]:
-    """The columns still to cover, in the order the list from the root holds them."""
-    columns, head = [], matrix.root.right
-    while head is not matrix.root:
-        columns.append(head.column)
-        head = head.right
-    return columns
-
-
 @settings(max_examples=150, deadline=None)
 @given(exact_cover_problems(), st.randoms(use_true_random=False))
 def test_choose_column_takes_the_first_forced_column_or_else_the_first_smallest(problem, rng):
@@ -184,7 +175,7 @@ def test_choose_column_takes_the_first_forced_column_or_else_the_first_smallest(
     primary = list(matrix.primary)
     rng.shuffle(primary)  # any order of the list of columns
     matrix.relink(primary, range(len(rows)))
-    columns = header_list(matrix)
+    columns = columns_to_cover(matrix)
     forced = [col for col in columns if col.size <= 1]
     expected = forced[0] if forced else min(columns, key=lambda col: col.size, default=None)
     assert matrix.choose_column() is expected
@@ -208,7 +199,7 @@ def test_choose_column_finds_none_when_every_column_is_covered():
 def test_relink_holds_only_the_columns_and_rows_given_in_that_order():
     matrix = AlgorithmX(SEVERAL_ROWS, 4)
     matrix.relink([3, 1], [1, 9, 10])
-    assert header_list(matrix) == [matrix.columns[3], matrix.columns[1]]
+    assert columns_to_cover(matrix) == [matrix.columns[3], matrix.columns[1]]
     assert [matrix.columns[j].size for j in (3, 1)] == [2, 2]
     assert list(matrix.search()) == [[1, 9], [10]]
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import ROOT, snapshot
+from conftest import ROOT, columns_to_cover, snapshot
 from helpers import AlgorithmX
 from tools.engine import ExactCover
 from tools.steps import Optimisations, knuth_cover, step_engine
@@ -127,11 +127,7 @@ def test_an_empty_secondary_column_is_no_dead_end():
 
 def header_names(matrix: AlgorithmX) -> list[object]:
     """The names of the columns still to cover, in the order of the list from the root."""
-    names, head = [], matrix.root.right
-    while head is not matrix.root:
-        names.append(head.column.name)
-        head = head.right
-    return names
+    return [column.name for column in columns_to_cover(matrix)]
 
 
 def linked_order(engine: helpers.SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], list[list[int]]]:

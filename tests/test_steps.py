@@ -19,7 +19,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
-from conftest import DATA, EVEREST, KnuthExactCover, exact_cover_problems, parse, queens_matrix, snapshot
+from conftest import (
+    DATA,
+    EVEREST,
+    KnuthExactCover,
+    columns_to_cover,
+    exact_cover_problems,
+    parse,
+    queens_matrix,
+    snapshot,
+)
 from helpers import AlgorithmX
 from tools.engine import ExactCover
 from tools.steps import (
@@ -74,14 +83,6 @@ def test_nested_covers_are_undone_in_reverse_order():
     for node in reversed(nodes):
         helpers.uncover(node)
     assert snapshot(matrix) == before
-
-
-def columns_to_cover(matrix: AlgorithmX) -> list[helpers.ColumnObject]:
-    columns, head = [], matrix.root.right
-    while head is not matrix.root:
-        columns.append(head.column)
-        head = head.right
-    return columns
 
 
 def test_cover_takes_the_row_and_every_row_that_meets_it():
