@@ -121,12 +121,17 @@ class ExactCover(AlgorithmX):
 
     def count_solutions(self, limit: int | None = None) -> int:
         """How many exact covers there are, counting no further than ``limit``."""
-        count = 0
-        for _ in self.search():
-            count += 1
-            if count == limit:
-                break
-        return count
+        return count_covers(self.search(), limit)
+
+
+def count_covers(covers: Iterator[list[int]], limit: int | None = None) -> int:
+    """How many covers a search yields, taking no more once it has ``limit``."""
+    count = 0
+    for _ in covers:
+        count += 1
+        if count == limit:
+            break
+    return count
 
 
 # ---------------------------------------------------------------------------
@@ -256,10 +261,4 @@ def count_solutions(grid: object, limit: int | None = 2) -> int:
             return 0
         if not singles.blank:
             return 1
-        matrix = solver.relink(solver.open_part(grid, singles.places))
-        count = 0
-        for _ in matrix.search():
-            count += 1
-            if count == limit:
-                break
-        return count
+        return count_covers(solver.relink(solver.open_part(grid, singles.places)).search(), limit)
