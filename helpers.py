@@ -179,7 +179,6 @@ class AlgorithmX:
             for a, b in zip(nodes, nodes[1:] + nodes[:1]):
                 a.right, b.left = b, a
             self.row_nodes.append(nodes)
-        self.emptied: list[ColumnObject] = []  # filled by ``cover``, read by ``search``
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
         self.relink(range(n_columns), range(len(row_lists)))
 
@@ -200,7 +199,6 @@ class AlgorithmX:
                 bottom = head.up
                 node.up, node.down = bottom, head
                 bottom.down = head.up = node
-        self.emptied.clear()
 
     def choose_column(self) -> ColumnObject | None:
         """Knuth's S heuristic: the first column of least size in the list, or
@@ -250,7 +248,7 @@ class AlgorithmX:
         one stopped early leaves them as they are, for ``relink`` to reset.
         """
         chosen: list[DancingNode] = []
-        emptied = self.emptied
+        emptied: list[ColumnObject] = []  # filled by ``cover``
         choose_column = self.choose_column
         dead_end = self.dead_end
         tried = 0

@@ -119,7 +119,7 @@ class KnuthSearch(AlgorithmX):
 
     def search(self) -> Iterator[list[int]]:
         chosen = self.chosen = []  # the rows taken, kept for ``Unwinding``
-        emptied = self.emptied
+        emptied: list[ColumnObject] = []  # filled by ``knuth_cover``
         tried = 0
         while True:
             col = None
