@@ -305,7 +305,7 @@ def readme_alternatives_table(results: dict) -> str:
         "its rows",
         "exact-cover",
         "C call",
-        f"longest {LONGEST_SHARE:.0%}".replace("10%", "tenth"),
+        f"longest {LONGEST_SHARE:.0%}",
         "coursework",
     ]
     return table(header, rows)
