@@ -30,9 +30,11 @@ Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 from __future__ import annotations
 
 import math
+import time
+import typing
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Callable, NamedTuple, Optional, Tuple
 
 import numpy as np
 
@@ -69,7 +71,7 @@ class DancingNode:
 
     __slots__ = ("left", "right", "up", "down", "column", "row")
 
-    def __init__(self, column: ColumnObject | None, row: int = -1) -> None:
+    def __init__(self, column: ColumnObject, row: int = -1) -> None:
         self.left = self.right = self.up = self.down = self
         self.column = column
         self.row = row
@@ -80,10 +82,10 @@ class ColumnObject:
     its ``size`` (his S) and ``head``, the node through which the search
     reaches it.
 
-    Knuth's column object is linked into its column's ring and into the list
-    of columns still to cover; here ``head``, a node of the ring's own class,
-    does both.  Every object the search walks is then a ``DancingNode``, which
-    CPython 3.11+ rewards (1.05 times faster).  Sizes are read from the links.
+    Knuth links the column object itself into its column's ring and into the
+    list of columns still to cover; here ``head``, a node of the ring's own
+    class, does both, so the search walks nodes of one class only.  The size
+    is not stored but counted along the ring.
     """
 
     __slots__ = ("head", "name")
@@ -120,10 +122,8 @@ def cover(node: DancingNode, emptied: list[ColumnObject]) -> None:
             if i is not head:
                 k = i.right
                 while k is not i:
-                    up = k.up
-                    down = k.down
-                    down.up = up
-                    up.down = down
+                    up, down = k.up, k.down
+                    down.up, up.down = up, down
                     if up is down:  # only its head is left: k's column is empty
                         emptied.append(k.column)
                     k = k.right
@@ -170,7 +170,8 @@ class AlgorithmX:
         row_lists = [sorted(set(row)) for row in rows]
         if n_columns is None:
             n_columns = max((row[-1] for row in row_lists if row), default=-1) + 1
-        self.root = DancingNode(None)  #: Knuth's root h: the list of columns to cover starts and ends here
+        #: Knuth's root h, the head of a column never covered: the list of columns to cover starts and ends here
+        self.root = ColumnObject("root").head
         self.columns = [ColumnObject(name) for name in (names or range(n_columns))]
         self.row_nodes: list[list[DancingNode]] = []
         for r, row in enumerate(row_lists):
@@ -240,46 +241,55 @@ class AlgorithmX:
                 return col
         return None
 
-    def search(self) -> Iterator[list[int]]:
+    def search(self, unwind: bool = False) -> Iterator[list[int]]:
         """Yield every exact cover of the linked matrix, each as sorted row indices.
 
         ``chosen`` holds the node of the row taken at each level (Knuth's
-        O_k).  A search run to its end leaves the links as it found them;
-        one stopped early leaves them as they are, for ``relink`` to reset.
+        O_k).  A search run to its end leaves the links as it found them.
+        One stopped early leaves them as they are, for ``relink`` to reset;
+        with ``unwind``, it first takes back every row it took.
         """
         chosen: list[DancingNode] = []
         emptied: list[ColumnObject] = []  # filled by ``cover``
         choose_column = self.choose_column
         dead_end = self.dead_end
         tried = 0
-        while True:
-            col = None
-            if emptied:  # a column the last cover emptied is a dead end, unless it was covered
-                col = dead_end(emptied)
-                emptied.clear()
-            if col is None:
-                col = choose_column()
+        try:
+            while True:
+                col = None
+                if emptied:  # a column the last cover emptied is a dead end, unless it was covered
+                    col = dead_end(emptied)
+                    emptied.clear()
                 if col is None:
-                    self.rows_tried = tried
-                    yield sorted(node.row for node in chosen)
-            # The first row of ``col``; or, when it has none (or every column
-            # is covered), back up to the newest row with a row below it.
-            node = col.head.down if col is not None else None
-            while node is None or node.row < 0:
-                if not chosen:
-                    self.rows_tried = tried
-                    return
-                node = chosen.pop()
-                uncover(node)
-                node = node.down
-            tried += 1
-            chosen.append(node)
-            cover(node, emptied)
+                    col = choose_column()
+                    if col is None:
+                        self.rows_tried = tried
+                        yield sorted(node.row for node in chosen)
+                # The first row of ``col``; or, when it has none (or every column
+                # is covered), back up to the newest row with a row below it.
+                node = col.head.down if col is not None else None
+                while node is None or node.row < 0:
+                    if not chosen:
+                        self.rows_tried = tried
+                        return
+                    node = chosen.pop()
+                    uncover(node)
+                    node = node.down
+                tried += 1
+                chosen.append(node)
+                cover(node, emptied)
+        finally:
+            while unwind and chosen:
+                uncover(chosen.pop())
 
-    def first_solution(self) -> list[int] | None:
-        """The first exact cover (sorted row indices), or ``None``; the links
-        are left as the search left them."""
-        return next(self.search(), None)
+    def first_solution(self, unwind: bool = False) -> list[int] | None:
+        """The first exact cover (sorted row indices), or ``None``.  The links
+        are left as the search left them, or, with ``unwind``, as it found them."""
+        search = self.search(unwind)
+        try:
+            return next(search, None)
+        finally:
+            search.close()
 
 
 # ---------------------------------------------------------------------------
@@ -298,6 +308,12 @@ def decode_row(row: int, size: int) -> tuple[int, int]:
     return cell, digit0 + 1
 
 
+def box_of(cell: int, box: int) -> int:
+    """The box (numbered row by row) that holds ``cell`` in a grid of order ``box``."""
+    row, col = divmod(cell, box * box)
+    return (row // box) * box + col // box
+
+
 def constraint_columns(cell: int, digit: int, box: int) -> tuple[int, int, int, int]:
     """The four columns a candidate fills, one per constraint family.
 
@@ -307,10 +323,9 @@ def constraint_columns(cell: int, digit: int, box: int) -> tuple[int, int, int, 
     """
     size = box * box
     r, c = divmod(cell, size)
-    b = (r // box) * box + c // box
     d = digit - 1
     area = size * size
-    return (cell, area + r * size + d, 2 * area + c * size + d, 3 * area + b * size + d)
+    return (cell, area + r * size + d, 2 * area + c * size + d, 3 * area + box_of(cell, box) * size + d)
 
 
 def exact_cover_rows(box: int) -> list[tuple[int, int, int, int]]:
@@ -337,6 +352,15 @@ class OpenPart(NamedTuple):
     rows: list[int]
 
 
+class Answer(NamedTuple):
+    """What ``SudokuEngine.solve`` found: ``grid``, the solution (``None`` when
+    there is none), and ``rows_tried``, the rows its search took (0 when stage 1
+    alone settled the puzzle)."""
+
+    grid: list[int] | None
+    rows_tried: int
+
+
 class SudokuEngine:
     """Solve sudokus of one order ``box`` (side N = box**2), given as flat
     lists of N*N ints (0 for a blank), in two stages: ``place_singles``
@@ -352,7 +376,7 @@ class SudokuEngine:
         cells = range(size * size)
         self.cell_row = [i // size for i in cells]
         self.cell_col = [i % size for i in cells]
-        self.cell_box = [(i // size // box) * box + i % size // box for i in cells]
+        self.cell_box = [box_of(i, box) for i in cells]
         self.all_cells = (1 << size * size) - 1
         # A unit (row, column or box) as a bit board of its cells.
         self.unit_boards = [
@@ -361,16 +385,13 @@ class SudokuEngine:
             for u in range(size)
         ]
         rows, cols, boxes = (self.unit_boards[k * size : (k + 1) * size] for k in range(3))
-        # The cells a digit in cell i leaves open: all but its row, column and
-        # box.  Placing a digit is then one AND, with no complement taken.
+        # The cells a digit in cell i leaves open: placing it is then one AND.
         self.outside_peers = [
             self.all_cells & ~(rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]]) for i in cells
         ]
-        # What a digit's places in one unit (a bit board) say.  One cell: the
-        # digit goes there (a hidden single), marked 0.  Two or more cells of
-        # one segment, where a line crosses a box: the digit is confined to the
-        # segment in both, so the other cells of the line and the box are ruled
-        # out (locked candidates).  Any other pattern says nothing and is absent.
+        # What a digit's places in a unit say: one cell is a hidden single (0);
+        # cells of one segment, where a line crosses a box, rule out the other
+        # cells of both (locked candidates); any other pattern says nothing.
         self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells}
         for line in rows + cols:
             for b in boxes:
@@ -381,25 +402,23 @@ class SudokuEngine:
                         self.unit_rules[pattern] = (line | b) & ~segment
                     pattern = (pattern - 1) & segment
         self.matrix: AlgorithmX | None = None  # built when a puzzle first needs it
-        self.rows_tried = 0  #: rows the last ``solve`` tried in stage 2 (0 when stage 1 finished it)
 
-    def solve(self, grid: list[int]) -> list[int] | None:
-        """The first solution of ``grid`` (a new list), or ``None`` if it has none."""
+    def solve(self, grid: list[int]) -> Answer:
+        """The first solution of ``grid`` (a new list) and the rows tried to find it."""
         grid = list(grid)
-        self.rows_tried = 0
         singles = self.place_singles(grid)
         if singles is None:
-            return None
-        if singles.blank:
-            matrix = self.relink(self.open_part(grid, singles.places))
-            rows = matrix.first_solution()
-            self.rows_tried = matrix.rows_tried
-            if rows is None:
-                return None
-            for row in rows:
-                cell, digit = decode_row(row, self.size)
-                grid[cell] = digit
-        return grid
+            return Answer(None, 0)
+        if not singles.blank:
+            return Answer(grid, 0)
+        matrix = self.relink(self.open_part(grid, singles.places))
+        rows = matrix.first_solution()
+        if rows is None:
+            return Answer(None, matrix.rows_tried)
+        for row in rows:
+            cell, digit = decode_row(row, self.size)
+            grid[cell] = digit
+        return Answer(grid, matrix.rows_tried)
 
     def place_singles(self, grid: list[int]) -> Singles | None:
         """Stage 1 on ``grid`` (changed in place): place every digit the rules
@@ -535,27 +554,10 @@ class SudokuEngine:
         lacks), and the candidates still in ``places``."""
         size = self.size
         area = size * size
-        used = [[0] * size for _ in range(3)]  # digits in each row, column and box, as bit masks
-        blanks = []
-        for i, value in enumerate(grid):
-            if value:
-                bit = 1 << (value - 1)
-                used[0][self.cell_row[i]] |= bit
-                used[1][self.cell_col[i]] |= bit
-                used[2][self.cell_box[i]] |= bit
-            else:
-                blanks.append(i)
-        columns = [blanks]
-        full = (1 << size) - 1
-        for family, masks in enumerate(used, start=1):
-            missing = []
-            for u, mask in enumerate(masks):
-                free = full & ~mask
-                while free:
-                    bit = free & -free
-                    free ^= bit
-                    missing.append(family * area + u * size + bit.bit_length() - 1)
-            columns.append(missing)
+        columns = [[i for i, value in enumerate(grid) if not value]]
+        for family, unit_of in enumerate((self.cell_row, self.cell_col, self.cell_box), start=1):
+            held = {unit_of[i] * size + value - 1 for i, value in enumerate(grid) if value}
+            columns.append([family * area + j for j in range(area) if j not in held])
         rows = []
         for d, board in enumerate(places):
             while board:
@@ -588,14 +590,10 @@ class SudokuEngine:
         return self.matrix
 
 
-_ENGINES: dict[int, SudokuEngine] = {}
-
-
+@lru_cache(maxsize=None)
 def engine(box: int) -> SudokuEngine:
     """The shared engine for sudokus of order ``box``, made on first use."""
-    if box not in _ENGINES:
-        _ENGINES[box] = SudokuEngine(box)
-    return _ENGINES[box]
+    return SudokuEngine(box)
 
 
 def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
@@ -603,18 +601,15 @@ def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
     when a cell holds anything but a whole number from 0 to ``size``, since no
     sudoku with such a cell has a solution.
 
-    Raises ``ValueError`` for what is not such a grid: another shape, text,
-    booleans, a masked array, a list in a cell.  The input is not modified.
+    Raises ``ValueError`` for what is not a grid of numbers: another shape,
+    text, booleans, or cells that are not numbers.  The input is not modified.
     """
     array = np.asarray(sudoku)
-    if array.shape != (size, size) or array.dtype.kind not in "iufO" or isinstance(sudoku, np.ma.MaskedArray):
+    if array.shape != (size, size) or array.dtype.kind not in "iuf":
         raise ValueError(f"expected a {size} x {size} grid of numbers, got shape {array.shape}, dtype {array.dtype}")
     cells = array.ravel().tolist()
-    try:
-        if not set(cells) <= set(range(size + 1)):  # 2.0 passes; 2.5, 10, NaN and None do not
-            return None
-    except TypeError:  # a list in a cell, as old numpy reads a ragged list: not a grid
-        raise ValueError(f"expected a {size} x {size} grid of numbers, got a cell that is not a number") from None
+    if not set(cells) <= set(range(size + 1)):  # 2.0 passes; 2.5, 10 and NaN do not
+        return None
     return cells if array.dtype.kind in "iu" else [int(value) for value in cells]
 
 
@@ -623,7 +618,7 @@ def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
     array, or ``None`` when it has none.  A puzzle with several solutions gets
     one of them, the same one on every call.  Input as ``read_grid`` says."""
     cells = read_grid(sudoku, size)
-    solution = None if cells is None else engine(math.isqrt(size)).solve(cells)
+    solution = None if cells is None else engine(math.isqrt(size)).solve(cells).grid
     return None if solution is None else np.array(solution, dtype=np.int64).reshape(size, size)
 
 
@@ -641,25 +636,16 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
     ``puzzle`` uses 0 for a blank.  Every row, column and box of ``grid`` must
     hold each of 1..N exactly once.
     """
-    puzzle = np.asarray(puzzle)
-    grid = np.asarray(grid)
+    puzzle, grid = np.asarray(puzzle), np.asarray(grid)
     side = grid.shape[0] if grid.ndim == 2 else 0
     box = math.isqrt(side)
     if side == 0 or grid.shape != (side, side) or puzzle.shape != grid.shape or box * box != side:
         return False
-    digits = set(range(1, side + 1))
-    rows = [list(grid[r, :]) for r in range(side)]
-    columns = [list(grid[:, c]) for c in range(side)]
-    boxes = [
-        list(grid[top : top + box, left : left + box].ravel())
-        for top in range(0, side, box)
-        for left in range(0, side, box)
-    ]
-    for unit in rows + columns + boxes:
-        if len(unit) != side or set(int(v) for v in unit) != digits:
-            return False
-    givens = puzzle != 0
-    return bool(np.all(grid[givens] == puzzle[givens]))
+    boxes = [grid[top : top + box, left : left + box] for top in range(0, side, box) for left in range(0, side, box)]
+    digits = list(range(1, side + 1))
+    if any(sorted(unit.ravel().tolist()) != digits for unit in [*grid, *grid.T, *boxes]):
+        return False
+    return bool(np.all((puzzle == 0) | (grid == puzzle)))
 
 
 # ---------------------------------------------------------------------------
@@ -690,7 +676,11 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 
 
 class SearchBudgetExceeded(Exception):
-    """The backtracking search tried more assignments than its budget allowed."""
+    """The backtracking search would try more assignments than its ``budget``."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"more than {budget} assignments")
+        self.budget = budget
 
 
 @lru_cache(maxsize=None)
@@ -821,7 +811,7 @@ class SudokuCSP:
             domain ^= bit
             self.assignments += 1
             if self.budget is not None and self.assignments > self.budget:
-                raise SearchBudgetExceeded(f"more than {self.budget} assignments")
+                raise SearchBudgetExceeded(self.budget)
             pruned = self.assign(cell, bit)
             if pruned is not None:
                 done = self.search(rest, found, limit)
@@ -895,3 +885,212 @@ def backtracking_solver(sudoku: np.ndarray) -> np.ndarray:
         side = math.isqrt(np.size(sudoku))
         return np.full((side, side), NO_SOLUTION, dtype=int)
     return solution
+
+
+# ---------------------------------------------------------------------------
+# The experiment: the report's ladder, and a race that measures it
+# ---------------------------------------------------------------------------
+# The report measures what each idea of the solver buys by taking it out
+# again.  Rung 1 of its ladder is plain dancing links: Algorithm X with the S
+# heuristic on a matrix built for each puzzle, taking back every row after its
+# first solution.  Each later rung adds the next idea of ``IDEAS``, so the last
+# is the solver itself.  Every rung runs the solver's own search loop; the
+# classes below only take ideas out, by overriding methods of the solver's.
+
+#: the solver's ideas, in the order the ladder adds them
+IDEAS = (
+    "one matrix, relinked",
+    "no unwinding",
+    "naked singles",
+    "hidden singles",
+    "locked candidates",
+    "half-way start",
+    "dead ends first",
+)
+
+
+class NoDeadEnds(AlgorithmX):
+    """Algorithm X before "dead ends first": a column that a cover empties
+    waits until the S heuristic's scan reaches it."""
+
+    @staticmethod
+    def dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
+        return None
+
+
+class Unwinding(NoDeadEnds):
+    """... and before "no unwinding": after its first solution the search takes
+    back every row it took, leaving the links as it found them."""
+
+    def first_solution(self, unwind: bool = True) -> list[int] | None:
+        return super().first_solution(unwind)
+
+
+class Rung(SudokuEngine):
+    """The solver with only the first ``ideas`` of ``IDEAS``: rung ``ideas + 1``
+    of the ladder, for sudokus of order ``box``."""
+
+    def __init__(self, ideas: int, box: int = SUDOKU_BOX) -> None:
+        super().__init__(box)
+        self.ideas = set(IDEAS[:ideas])
+        self.candidates = exact_cover_rows(box)  # the whole matrix's rows
+        if "locked candidates" not in self.ideas:  # only a single cell says something
+            self.unit_rules = {cells: 0 for cells, ruled_out in self.unit_rules.items() if not ruled_out}
+        if "dead ends first" in self.ideas:
+            self.matrix_class: type[AlgorithmX] = AlgorithmX
+        else:
+            self.matrix_class = NoDeadEnds if "no unwinding" in self.ideas else Unwinding
+
+    def place_singles(self, grid: list[int]) -> Singles | None:
+        """Stage 1 with the rules this rung has: none (the givens are only
+        checked), naked singles, or all of the solver's scan."""
+        if "hidden singles" in self.ideas:
+            return super().place_singles(grid)
+        singles = self._read_givens(grid)
+        if singles is None:
+            return None
+        blank = singles.blank
+        if "naked singles" in self.ideas:
+            blank = self._place_naked_singles(grid, blank, singles.places)
+            if blank is None:
+                return None
+        return Singles(blank, [board & blank for board in singles.places])
+
+    def column_order(self, families: list[list[int]]) -> list[int]:
+        """Before "half-way start", each family of columns from its start."""
+        if "half-way start" in self.ideas:
+            return super().column_order(families)
+        return [j for family in families for j in family]
+
+    def relink(self, part: OpenPart) -> AlgorithmX:
+        """Before "one matrix, relinked", a new matrix for every puzzle, of the
+        candidates still open only (numbered as in the whole matrix)."""
+        if "one matrix, relinked" not in self.ideas:
+            still_open = set(part.rows)
+            rows = [columns if r in still_open else () for r, columns in enumerate(self.candidates)]
+            self.matrix = self.matrix_class(rows, 4 * self.size**2)
+        elif self.matrix is None:
+            self.matrix = self.matrix_class(self.candidates, 4 * self.size**2)
+        self.matrix.relink(self.column_order(part.columns), part.rows)
+        return self.matrix
+
+
+#: a method of the race: a puzzle in, ``(solution or None, choices)`` out;
+#: it may raise ``SearchBudgetExceeded``
+Method = Callable[[np.ndarray], Tuple[Optional[typing.Sequence[int]], int]]
+
+
+def by_engine(solver: SudokuEngine) -> Method:
+    """The method that solves as ``solve_sudoku`` does, with ``solver``:
+    ``(solution or None, rows tried)``."""
+
+    def method(puzzle: np.ndarray) -> Answer:
+        cells = read_grid(puzzle, solver.size)
+        return Answer(None, 0) if cells is None else solver.solve(cells)
+
+    return method
+
+
+def textbook_after_stage_1(puzzle: np.ndarray, budget: int | None = None) -> tuple[np.ndarray | None, int]:
+    """The textbook search on what the solver's stage 1 leaves of ``puzzle``:
+    ``(solution or None, assignments)``."""
+    grid = read_grid(puzzle)
+    if grid is None or engine(SUDOKU_BOX).place_singles(grid) is None:
+        return None, 0
+    return backtracking_solve(grid, budget)
+
+
+def ladder(budget: int | None = None) -> dict[str, Method]:
+    """The report's ladder, rung name -> method: the textbook search alone
+    (rung 0) and after stage 1 (0b), each stopped after ``budget``
+    assignments (never when None); then dancing links, one idea of ``IDEAS``
+    more on each rung, up to the solver."""
+    rungs: dict[str, Method] = {
+        "0. textbook search": lambda puzzle: backtracking_solve(puzzle, budget),
+        "0b. textbook search after stage 1": lambda puzzle: textbook_after_stage_1(puzzle, budget),
+        "1. dancing links, a matrix per puzzle": by_engine(Rung(0)),
+    }
+    for k, idea in enumerate(IDEAS, start=1):
+        rungs[f"{k + 1}. + {idea}"] = by_engine(Rung(k) if k < len(IDEAS) else engine(SUDOKU_BOX))
+    return rungs
+
+
+class Results(NamedTuple):
+    """One method's race on a set of puzzles, puzzle by puzzle: ``ms``, CPU
+    time; ``choices``; ``right``, whether the answer was checked right; and
+    ``over_budget``, whether the method gave up (its time and choices are then
+    lower bounds, and its answer is neither right nor wrong)."""
+
+    ms: np.ndarray
+    choices: np.ndarray
+    right: np.ndarray
+    over_budget: np.ndarray
+
+
+def is_right(puzzle: np.ndarray, solution: Sequence[int] | None, stored: np.ndarray | None) -> bool:
+    """Whether ``solution`` (``None``: no solution) answers ``puzzle``: a valid
+    completion by ``is_valid_solution`` equal to ``stored``, or ``None`` where
+    ``stored`` is all ``NO_SOLUTION``.  Without ``stored``, any valid completion."""
+    if stored is not None and np.all(stored == NO_SOLUTION):
+        return solution is None
+    if solution is None:
+        return False
+    grid = np.reshape(solution, np.shape(puzzle))
+    return is_valid_solution(puzzle, grid) and (stored is None or np.array_equal(grid, stored))
+
+
+def race(
+    methods: dict[str, Method], puzzles: Sequence[np.ndarray], stored: Sequence[np.ndarray] | None = None
+) -> dict[str, Results]:
+    """Every method on every puzzle, taking turns: on the k-th puzzle the k-th
+    method (counting round) goes first, so that a busy spell of the machine
+    slows them alike.  Each call gets a fresh copy of the puzzle and is timed
+    as the autograder times it, with ``time.process_time()``; each answer is
+    checked against ``stored`` solutions where given (``is_right``).  Each
+    method first solves the first puzzle once, untimed, so that what it builds
+    once (a matrix, a table) is not charged to one puzzle."""
+    for method in methods.values() if len(puzzles) else ():
+        try:
+            method(np.array(puzzles[0]))
+        except SearchBudgetExceeded:
+            pass
+    names = list(methods)
+    found: dict[str, list[tuple[float, int, bool, bool]]] = {name: [] for name in names}
+    for k, puzzle in enumerate(puzzles):
+        turn = k % len(names)
+        for name in names[turn:] + names[:turn]:
+            copy = np.array(puzzle)
+            start = time.process_time()
+            try:
+                solution, choices = methods[name](copy)
+                over_budget = False
+            except SearchBudgetExceeded as stop:
+                solution, choices, over_budget = None, stop.budget, True
+            ms = 1000 * (time.process_time() - start)
+            right = not over_budget and is_right(puzzle, solution, None if stored is None else stored[k])
+            found[name].append((ms, choices, right, over_budget))
+    return {name: Results(*(np.array(column) for column in zip(*rows))) for name, rows in found.items()}
+
+
+def significant(value: float, digits: int = 2) -> str:
+    """``value`` rounded to ``digits`` significant figures, with thousands
+    separators and no exponent: 0.27, 4.0, 83, 1,500."""
+    if value == 0:
+        return "0"
+    rounded = round(value, digits - 1 - math.floor(math.log10(abs(value))))
+    decimals = digits - 1 - math.floor(math.log10(abs(rounded)))  # 9.96 rounds up a decade, to 10
+    return f"{rounded:,.{max(0, decimals)}f}"
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A markdown table whose columns also line up as plain text: columns of
+    numbers flush right, the others flush left."""
+    cells = [[str(cell) for cell in header]] + [[str(cell) for cell in row] for row in rows]
+    widths = [max(3, *(len(row[j]) for row in cells)) for j in range(len(header))]
+    numeric = [all(row[j][-1:].isdigit() for row in cells[1:]) for j in range(len(header))]
+
+    def line(row: list[str]) -> str:
+        return "| " + " | ".join(c.rjust(w) if n else c.ljust(w) for c, w, n in zip(row, widths, numeric)) + " |"
+
+    rule = "| " + " | ".join("-" * (w - 1) + ":" if n else "-" * w for w, n in zip(widths, numeric)) + " |"
+    return "\n".join([line(cells[0]), rule, *(line(row) for row in cells[1:])])
