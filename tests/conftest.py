@@ -18,8 +18,8 @@ import pytest
 from hypothesis import strategies as st
 
 from helpers import AlgorithmX
-from tools.engine import ExactCover
-from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
+from tools.cli.engine import ExactCover
+from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 from tools.steps import KnuthSearch
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -71,7 +71,7 @@ def parse(text: str) -> np.ndarray:
 @pytest.fixture(scope="session")
 def sudoku_solver():
     """The notebook's ``sudoku_solver``, from running its code cells in order."""
-    from tools.notebook_code import load_solver
+    from tools.handin.notebook import load_solver
 
     return load_solver()
 

@@ -1,4 +1,4 @@
-"""Smoke tests of ``tools/benchmark.py``: it loads the sets, checks every
+"""Smoke tests of ``tools/measure/benchmark.py``: it loads the sets, checks every
 answer, survives wrong alternatives and writes its JSON and markdown.
 
 Nothing here asserts anything about speed; the runs are a few puzzles long.
@@ -284,7 +284,7 @@ def test_help_documents_the_options_with_examples(capsys):
 
 
 def test_clashing_set_repeats_a_given_in_every_puzzle():
-    from tools.benchmark import clashing_sets
+    from tools.measure.benchmark import clashing_sets
 
     (clashing,), missing = clashing_sets(DATA)
     solvable = sum(int((np.load(path) != -1).all(axis=(1, 2)).sum()) for path in DATA.glob("*_solution.npy"))

@@ -1,4 +1,4 @@
-"""The batch command line ``tools/solve.py``: formats, sizes, options, exit statuses.
+"""The batch command line ``tools/cli/solve.py``: formats, sizes, options, exit statuses.
 
 Most tests call its ``main()`` in-process (fast, and the solve step can be
 monkeypatched); a few run it as a subprocess, from another folder, to show

@@ -12,8 +12,8 @@ import helpers
 from conftest import COLLECTIONS, parse, sha256, stated_sha256
 from helpers import backtracking_count
 from tools import find_hardest
-from tools.engine import count_solutions
-from tools.make_hard import ISOMORPHS, effort, random_symmetry
+from tools.cli.engine import count_solutions
+from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
 
 README = COLLECTIONS / "README.md"
 ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"
@@ -104,7 +104,7 @@ def test_a_sample_has_one_solution_by_the_independent_solver(name):
 
 
 # ---------------------------------------------------------------------------
-# collections/hardest.csv, chosen from the three by tools/find_hardest.py
+# collections/hardest.csv, chosen from the three by tools/puzzles/find_hardest.py
 # ---------------------------------------------------------------------------
 
 HARDEST = COLLECTIONS / "hardest.csv"

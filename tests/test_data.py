@@ -1,6 +1,6 @@
-"""The project's puzzles in ``data/generated/`` and their generator, ``tools/make_data.py``,
+"""The project's puzzles in ``data/generated/`` and their generator, ``tools/puzzles/make_data.py``,
 the assignment's handed-out files in ``data/``, kept unchanged, and the hand-in's
-samples of the public collections, ``data/*_sample.txt`` (``tools/make_samples.py``).
+samples of the public collections, ``data/*_sample.txt`` (``tools/puzzles/make_samples.py``).
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (checked
@@ -26,7 +26,7 @@ import helpers
 from conftest import CATEGORIES, COLLECTIONS, DATA, GENERATED, NO_SOLUTION, ROOT, parse, sha256, stated_sha256
 from helpers import backtracking_count, is_valid_solution, solve_sudoku
 from tools import make_data, make_samples
-from tools.engine import count_solutions
+from tools.cli.engine import count_solutions
 
 GENERATOR = ROOT / "tools" / "make_data.py"
 
@@ -365,7 +365,7 @@ def test_backtracking_stops_one_step_past_the_cap():
 
 
 # ---------------------------------------------------------------------------
-# The samples of the public collections (tools/make_samples.py)
+# The samples of the public collections (tools/puzzles/make_samples.py)
 # ---------------------------------------------------------------------------
 
 
@@ -375,10 +375,10 @@ def sample_lines(name: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def made_samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The samples as ``python -m tools.make_samples`` writes them, into a fresh folder."""
+    """The samples as ``python -m tools.puzzles.make_samples`` writes them, into a fresh folder."""
     out = tmp_path_factory.mktemp("samples")
     subprocess.run(
-        [sys.executable, "-m", "tools.make_samples", "--out", str(out)],
+        [sys.executable, "-m", "tools.puzzles.make_samples", "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         check=True,

@@ -1,8 +1,8 @@
 """The general exact-cover engine and the any-size sudoku solver.
 
 ``helpers.AlgorithmX`` is the submitted search (every column primary);
-``tools.engine.ExactCover`` builds on it with secondary columns, validation,
-counting and restored links; ``tools.engine.solve_sudoku`` and
+``tools.cli.engine.ExactCover`` builds on it with secondary columns, validation,
+counting and restored links; ``tools.cli.engine.solve_sudoku`` and
 ``count_solutions`` take any supported size.  Counts are checked against brute
 force or against published values: Knuth's example from "Dancing Links"
 (arXiv:cs/0011047), the n-queens counts (OEIS A000170), Langford pairings
@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import helpers
-import tools.engine
+import tools.cli.engine
 from conftest import columns_to_cover, exact_cover_problems, queens_matrix, snapshot
 from helpers import AlgorithmX, is_valid_solution
-from tools.engine import ExactCover
+from tools.cli.engine import ExactCover
 
 # Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
 KNUTH_COLUMNS = "ABCDEFG"
@@ -330,7 +330,7 @@ def test_shuffled_grid_is_a_valid_sudoku():
 
 
 def test_empty_4x4_has_288_solutions():
-    assert tools.engine.count_solutions(np.zeros((4, 4)), limit=None) == SUDOKU_4X4_GRIDS
+    assert tools.cli.engine.count_solutions(np.zeros((4, 4)), limit=None) == SUDOKU_4X4_GRIDS
 
 
 def test_puzzle_with_several_solutions_counts_2_at_limit_2():
@@ -338,18 +338,18 @@ def test_puzzle_with_several_solutions_counts_2_at_limit_2():
     # Rows 0 and 1 lie in the same band, so swapping them gives another
     # solution: blanking both leaves at least two.
     puzzle[:2] = 0
-    assert tools.engine.count_solutions(puzzle, limit=2) == 2
+    assert tools.cli.engine.count_solutions(puzzle, limit=2) == 2
 
 
 def test_count_solutions_refuses_a_limit_below_one():
     with pytest.raises(ValueError):
-        tools.engine.count_solutions(np.zeros((4, 4), dtype=int), limit=0)
+        tools.cli.engine.count_solutions(np.zeros((4, 4), dtype=int), limit=0)
 
 
 def test_unique_puzzle_counts_1():
     puzzle = shuffled_grid(3, seed=2)
     puzzle[0, :3] = 0  # three blanks in one row: each digit has one place
-    assert tools.engine.count_solutions(puzzle, limit=2) == 1
+    assert tools.cli.engine.count_solutions(puzzle, limit=2) == 1
 
 
 @pytest.mark.parametrize(
@@ -359,7 +359,7 @@ def test_unique_puzzle_counts_1():
 )
 def test_solve_sudoku_returns_a_valid_solution(box, given_fraction):
     puzzle = given_puzzle(box, given_fraction)
-    assert is_valid_solution(puzzle, tools.engine.solve_sudoku(puzzle))
+    assert is_valid_solution(puzzle, tools.cli.engine.solve_sudoku(puzzle))
 
 
 @pytest.mark.parametrize(
@@ -374,7 +374,7 @@ def test_the_submitted_solve_sudoku_solves_any_size_it_is_told(box, given_fracti
 
 def test_empty_36x36_solves_without_recursion_error():
     empty = np.zeros((36, 36), dtype=int)
-    assert is_valid_solution(empty, tools.engine.solve_sudoku(empty))
+    assert is_valid_solution(empty, tools.cli.engine.solve_sudoku(empty))
 
 
 def test_solve_sudoku_returns_none_for_repeated_givens():

@@ -1,4 +1,4 @@
-"""Tests of ``tools/figures.py``: every figure is drawn from small results
+"""Tests of ``tools/report/figures.py``: every figure is drawn from small results
 files into its own folder, missing or unusable input gives a message and exit
 status 1 (never a traceback), the exact-cover figure's counts follow from
 the puzzle and its text is legible when printed, and ``images/sudoku.png`` is
@@ -222,7 +222,7 @@ def test_docs_images_holds_only_figures_of_docs_images():
 def test_a_missing_results_file_is_reported_with_status_1(name, tmp_path, capsys):
     assert draw(name, "--results", tmp_path / "absent.json", "--out", tmp_path) == 1
     err = capsys.readouterr().err
-    assert f"error: {name} not drawn: {tmp_path / 'absent.json'} not found; run tools/benchmark.py" in err
+    assert f"error: {name} not drawn: {tmp_path / 'absent.json'} not found; run tools/measure/benchmark.py" in err
     assert not list(tmp_path.glob("*.png"))
 
 
@@ -231,7 +231,7 @@ def test_the_command_line_reports_missing_results_without_a_traceback(tmp_path):
         [
             sys.executable,
             "-m",
-            "tools.figures",
+            "tools.report.figures",
             "times",
             "--results",
             str(tmp_path / "absent.json"),
@@ -254,7 +254,7 @@ def test_results_in_an_older_layout_are_refused(results, tmp_path, capsys):
     old["schema"] = benchmark.SCHEMA - 1
     (tmp_path / "old.json").write_text(json.dumps(old))
     assert draw("times", "--results", tmp_path / "old.json", "--out", tmp_path) == 1
-    assert "run tools/benchmark.py again" in capsys.readouterr().err
+    assert "run tools/measure/benchmark.py again" in capsys.readouterr().err
 
 
 def test_a_file_that_is_not_json_is_refused(tmp_path, capsys):
@@ -371,7 +371,7 @@ def test_the_command_line_reports_an_older_ladder_file_without_a_traceback(ladde
         [
             sys.executable,
             "-m",
-            "tools.figures",
+            "tools.report.figures",
             "search",
             "--ladder",
             str(older_layout(ladder_results, tmp_path)),

@@ -1,4 +1,4 @@
-"""The hand-in folder alone runs: the marker gets only ``tools.handin.HANDIN_FILES``.
+"""The hand-in folder alone runs: the marker gets only ``tools.handin.make.HANDIN_FILES``.
 
 A copy holding just those files runs top to bottom in a fresh kernel of the
 interpreter running the tests, as Restart & Run All would, and the template's
@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from conftest import GENERATED, NOTEBOOK, ROOT
-from tools.handin import HANDIN_FILES, make_handin
-from tools.layout import CATEGORIES
-from tools.notebook_code import code_cells
+from tools.handin.make import HANDIN_FILES, make_handin
+from tools.paths import CATEGORIES
+from tools.handin.notebook import code_cells
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"

@@ -9,8 +9,8 @@ or object dtype, or a nested list).  A cell that holds no digit 0..size (a
 What is not such a grid (another shape, a ragged list, text, a bool array, a
 masked array) raises ``ValueError``.  The input is never modified.
 
-The development side (``tools.engine``'s ``read_grid``, ``solve_sudoku`` and
-``count_solutions``, which ``tools/solve.py`` uses) adds: any side 4, 9, 16,
+The development side (``tools.cli.engine``'s ``read_grid``, ``solve_sudoku`` and
+``count_solutions``, which ``tools/cli/solve.py`` uses) adds: any side 4, 9, 16,
 25, 36 found from the shape, ``TypeError`` naming the type of what is not a
 grid of numbers, ``CellValueError`` naming a bad value and its cell, and one
 ``ValueError`` for a ragged list whatever the numpy version.
@@ -31,7 +31,7 @@ import helpers
 from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, NO_SOLUTION
 from helpers import is_valid_solution
 from tools import engine
-from tools.engine import CellValueError, count_solutions
+from tools.cli.engine import CellValueError, count_solutions
 
 SIZE = 9  #: the side the notebook's solver accepts
 BAD_ROW, BAD_COL = 4, 7  #: where the value tests put their bad value

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import GENERATED
 from tools import make_hard
-from tools.engine import count_solutions
+from tools.cli.engine import count_solutions
 
 FILES = {part: GENERATED / name for part, (name, _) in make_hard.FILES.items()}
 

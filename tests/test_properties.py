@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from conftest import NO_SOLUTION, NOTEBOOK
 from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
-from tools.engine import count_solutions
-from tools.sizes import pattern_grid
+from tools.cli.engine import count_solutions
+from tools.measure.sizes import pattern_grid
 
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids
 # How many blanks (fewest, most) a 9 x 9 puzzle with a changed given gets.
@@ -187,7 +187,7 @@ def notebook_solver():
     """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
     if not NOTEBOOK.exists():
         pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
-    from tools.notebook_code import load_solver
+    from tools.handin.notebook import load_solver
 
     return load_solver()
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from tools.report import (
+from tools.report.readme import (
     README_TABLES,
     RESULTS,
     SECTIONS,
@@ -39,7 +39,7 @@ def notebook_markdown() -> str:
 @pytest.mark.parametrize("document", documents(), ids=lambda path: path.relative_to(ROOT).as_posix())
 def test_document_tables_match_the_results_files(document):
     text = document.read_text(encoding="utf-8")
-    assert updated(text, load_results(RESULTS)) == text, "run python -m tools.report"
+    assert updated(text, load_results(RESULTS)) == text, "run python -m tools.report.readme"
 
 
 def test_every_generated_part_appears_in_a_document():

@@ -14,7 +14,7 @@ import pytest
 import helpers
 from conftest import ROOT, columns_to_cover, snapshot
 from helpers import AlgorithmX
-from tools.engine import ExactCover
+from tools.cli.engine import ExactCover
 from tools.steps import Optimisations, knuth_cover, step_engine
 
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")

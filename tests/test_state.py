@@ -2,7 +2,7 @@
 
 ``helpers`` keeps one dancing-links matrix per box size (``engine(box).matrix``)
 and relinks it for each puzzle, so the submitted ``first_solution`` may leave
-its links as they are; ``tools.engine.ExactCover`` relinks the whole matrix
+its links as they are; ``tools.cli.engine.ExactCover`` relinks the whole matrix
 however its search ends.  These tests stop the real functions of both search
 loops between two of their lines: the submitted one (``helpers.cover``,
 ``helpers.uncover``, ``AlgorithmX.search``) and Knuth's of the ladder
@@ -25,7 +25,7 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 
-import tools.engine
+import tools.cli.engine
 from conftest import (
     CONSISTENT_NO_SOLUTION,
     DATA,
@@ -38,7 +38,7 @@ from conftest import (
     queens_matrix,
 )
 from helpers import SUDOKU_BOX, SUDOKU_SIZE, AlgorithmX, cover, engine, is_valid_solution, solve_sudoku, uncover
-from tools.engine import ExactCover, count_solutions
+from tools.cli.engine import ExactCover, count_solutions
 from tools.steps import KnuthSearch, Optimisations, knuth_cover, knuth_uncover, step_engine, using
 
 GENERIC, KNUTH = "submitted", "Knuth's"  #: the two search loops
@@ -203,7 +203,7 @@ SEARCHED = [
 
 def searched_answers(solve: Callable[[np.ndarray], np.ndarray | None] = solve_sudoku) -> list:
     """What ``solve`` answers to each puzzle of ``SEARCHED``, then three counts
-    (``tools.engine.count_solutions``, on the same shared engine): Everest's,
+    (``tools.cli.engine.count_solutions``, on the same shared engine): Everest's,
     the empty grid's (to 2) and an unsolvable puzzle's."""
     answers = [solve(puzzle.copy()) for puzzle, _ in SEARCHED]
     return answers + [
@@ -278,7 +278,7 @@ def test_other_box_size_engine_works_after_a_9x9_stop(target):
     small_empty = np.zeros((4, 4), dtype=np.int64)
     stop(target, full_run(target, "solve", solve_everest).count // 2, solve_everest)
     assert is_valid_solution(small_empty, solve_sudoku(small_empty, size=4))
-    assert is_valid_solution(small_empty, tools.engine.solve_sudoku(small_empty))
+    assert is_valid_solution(small_empty, tools.cli.engine.solve_sudoku(small_empty))
     check_searched_puzzles(loop=TARGETS[target][1])
 
 
@@ -482,14 +482,14 @@ def test_stopped_sudoku_search_leaves_other_matrices_alone(target):
 
 
 def test_two_threads_solving_at_once_both_get_right_answers():
-    """The engine's matrix is shared, so ``tools.engine``'s lock must keep two searches apart."""
+    """The engine's matrix is shared, so ``tools.cli.engine``'s lock must keep two searches apart."""
     puzzles = [puzzle for puzzle, answer in SEARCHED if not (answer == NO_SOLUTION).all()]
     results: dict[int, list] = {0: [], 1: []}
 
     def work(k: int) -> None:
         for _ in range(3):
             for puzzle in puzzles:
-                results[k].append((puzzle, tools.engine.solve_sudoku(puzzle)))
+                results[k].append((puzzle, tools.cli.engine.solve_sudoku(puzzle)))
                 results[k].append((puzzle, count_solutions(puzzle, limit=2)))
 
     interval = sys.getswitchinterval()

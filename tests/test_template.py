@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DATA, NOTEBOOK
 from tools import check_template
-from tools.check_template import nbgrader_checksum, problems, provided_cells
+from tools.handin.template import nbgrader_checksum, problems, provided_cells
 
 PROVIDED = provided_cells()
 #: the three nbgrader cells of the template, as the unit's notes list them

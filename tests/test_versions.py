@@ -1,4 +1,4 @@
-"""``tools/versions.py``: two copies of helpers.py raced on the same puzzles."""
+"""``tools/measure/versions.py``: two copies of helpers.py raced on the same puzzles."""
 
 from __future__ import annotations
 

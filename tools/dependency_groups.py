@@ -2,7 +2,7 @@
 
 pip 25.1 and later install a group directly (``pip install --group dev``), but
 the newest pip for Python 3.8 is 25.0, which cannot; CI and
-``tools/python_matrix.py`` install the group there from these lines instead
+``tools/measure/python_matrix.py`` install the group there from these lines instead
 (``pip install -r requirements.txt -r LINES``).  ``{include-group = ...}``
 entries are resolved (PEP 735).
 
@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tools.layout import ROOT
+from tools.paths import ROOT
 
 PYPROJECT = ROOT / "pyproject.toml"
 

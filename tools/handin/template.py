@@ -19,10 +19,10 @@ Rules, each reported on a line of its own:
     above this cell" markdown cell.
 
 Usage:
-  ``python -m tools.check_template [NOTEBOOK]``  check (default: the project's
+  ``python -m tools.handin.template [NOTEBOOK]``  check (default: the project's
       notebook); prints the problems, or that all cells are intact; exit 1
       when there is a problem.
-  ``python -m tools.check_template --record TEMPLATE``  record the provided
+  ``python -m tools.handin.template --record TEMPLATE``  record the provided
       cells of the handed-out template notebook in ``template_cells.json``.
 
 Standard library only.
@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tools.layout import NOTEBOOK
+from tools.paths import NOTEBOOK
 
 TEMPLATE_CELLS = Path(__file__).resolve().parent / "template_cells.json"
 #: the first words of the markdown cell below which no code of the submission's may sit
@@ -174,7 +174,7 @@ def record(template: Path, out: Path = TEMPLATE_CELLS) -> int:
     """Write the provided cells of the ``template`` notebook to ``out``; returns their number."""
     cells = json.loads(template.read_text(encoding="utf-8"))["cells"]
     kept = [{"cell_type": c["cell_type"], "metadata": c.get("metadata", {}), "source": source(c)} for c in cells]
-    note = "The cells of the assignment's sudoku_template.ipynb as handed out: tools/check_template.py"
+    note = "The cells of the assignment's sudoku_template.ipynb as handed out: tools/handin/template.py"
     out.write_text(json.dumps({"about": note, "cells": kept}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return len(kept)
 

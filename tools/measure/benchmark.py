@@ -2,7 +2,7 @@
 compare it with other solvers.
 
 ``sudoku_solver`` is taken from ``sudoku.ipynb`` the way the autograder takes
-it (``tools.notebook_code.load_solver``).  Every call gets a fresh int8 copy
+it (``tools.handin.notebook.load_solver``).  Every call gets a fresh int8 copy
 of its puzzle and is timed with ``time.process_time()``, after one untimed
 warm-up call per solver.  Every answer is checked with the independent
 ``helpers.is_valid_solution``; where the collection stores solutions the answer
@@ -13,7 +13,7 @@ every puzzle in them has exactly one.
 Puzzle sets (select with ``--sets``, by group or by full name)
     assignment/<category>  the assignment's sample puzzles, ``data/``
     generated/<category>   the project's puzzles of the same kinds,
-                           ``data/generated/`` (``tools/make_data.py``)
+                           ``data/generated/`` (``tools/puzzles/make_data.py``)
     clashing               the solvable puzzles of ``data/``, each with a given
                            repeated in its row: all must get -1 at once
     17clue                 ``collections/17clue_royle_49151.txt``
@@ -25,9 +25,9 @@ Puzzle sets (select with ``--sets``, by group or by full name)
                            split into bands of its difficulty rating
     hardest                ``collections/hardest.csv``: the puzzles of the
                            three collections on which plain dancing links
-                           tries the most rows (``tools/find_hardest.py``)
+                           tries the most rows (``tools/puzzles/find_hardest.py``)
     generated-hard         ``data/generated/hard_<part>.txt``, made by
-                           ``tools/make_hard.py`` with one seed per part
+                           ``tools/puzzles/make_hard.py`` with one seed per part
 with <category> one of very_easy, easy, medium, hard.  Sets missing on disk
 are skipped with a note.
 
@@ -45,7 +45,7 @@ into the adapter's numpy set-up and the C call.  For the slowest puzzle of
 each set our solver is run again, ``PHASE_REPEATS`` times, to say where its
 time goes (``phase_times``).
 
-Alternatives (``tools/alternatives.py``: the baseline, which is third-party
+Alternatives (``tools/measure/alternatives.py``: the baseline, which is third-party
 code and not in the repository (``BASELINE_ENV`` names the file), and the PyPI
 packages exact-cover and dlx of the ``bench`` dependency group; those not
 available are skipped with a note) run after our solver has been timed
@@ -64,7 +64,7 @@ turn (an engine of ``tools.steps.step_engine``, made the shared one by
 For every solver on every set the results give the mean, median, 95th
 percentile and maximum time, and ``percentiles_ms``: the time at every whole
 percentile 0..100 (to ``SIGNIFICANT_DIGITS`` digits), from which
-``tools/figures.py`` draws the distributions.
+``tools/report/figures.py`` draws the distributions.
 
 Results are merged, keyed by set name, into ``docs/results/benchmark.json`` and
 rewritten as tables in ``docs/results/benchmark.md``; the tables of this run go to
@@ -100,10 +100,10 @@ import numpy as np
 import helpers
 from helpers import EMPTY, NO_SOLUTION, is_valid_solution
 from helpers import SUDOKU_SIZE as SIZE
-from tools.alternatives import ALTERNATIVE_NAMES, Alternative, Details, Solver, alternatives
-from tools.layout import CATEGORIES, COLLECTIONS, DATA, GENERATED, RESULTS, ROOT
-from tools.make_hard import ISOMORPHS, effort, random_symmetry
-from tools.notebook_code import NOTEBOOK, load_solver
+from tools.measure.alternatives import ALTERNATIVE_NAMES, Alternative, Details, Solver, alternatives
+from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, RESULTS, ROOT
+from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
+from tools.handin.notebook import NOTEBOOK, load_solver
 from tools.steps import SWITCHES, Optimisations, step_engine, using
 
 GROUPS = (
@@ -127,7 +127,7 @@ SLOW_SEED = 1465  #: seeds the symmetries over which top1465-slow averages the e
 PHASE_REPEATS = 5  #: runs of the slowest puzzle of a set when timing its phases
 LINE_FILES = {"17clue": "17clue_royle_49151.txt", "top1465": "magictour_top1465.txt"}  #: in collections/
 KAGGLE_FILE = "kaggle_rated_sample_7034.csv"  #: in collections/
-HARDEST_FILE = "hardest.csv"  #: in collections/, made by tools/find_hardest.py
+HARDEST_FILE = "hardest.csv"  #: in collections/, made by tools/puzzles/find_hardest.py
 # Ratings run from 0 to 8.5, about 1000 puzzles per unit up to 7 and only
 # 100 above it, so everything from 7 up forms one band.
 KAGGLE_BAND_EDGES = (0, 1, 2, 3, 4, 5, 6, 7, 9)
@@ -313,7 +313,7 @@ def slowest_tenth(path: Path) -> Loaded:
     the most rows, in file order, keeping their positions in the file.
 
     The rows are averaged over ``ISOMORPHS`` symmetric copies of each puzzle
-    (``tools.make_hard.effort``, seeded with ``SLOW_SEED``), so that the
+    (``tools.puzzles.make_hard.effort``, seeded with ``SLOW_SEED``), so that the
     choice says how hard a puzzle is rather than how plain dancing links
     happens to break ties on it, which would flatter every solver compared
     with it.  Ties go to the earlier puzzle.
@@ -332,7 +332,7 @@ def slowest_tenth(path: Path) -> Loaded:
 
 def part_file_sets(folder: Path, group: str) -> Loaded:
     """``<group>:tuning`` and ``<group>:evaluation`` of a generated collection
-    (``tools/make_hard.py``), one file a part."""
+    (``tools/puzzles/make_hard.py``), one file a part."""
     sets, missing = [], {}
     for part in PARTS:
         found, absent = line_set(folder / f"{PART_FILE_STEMS[group]}_{part}.txt", f"{group}:{part}")
@@ -896,7 +896,7 @@ def metadata(args: argparse.Namespace, argv: Sequence[str], notes: list[str]) ->
         "sample": args.sample,
         "part": args.part,
         "alt_limit": args.alt_limit,
-        "command": shlex.join(["python", "-m", "tools.benchmark", *argv]),
+        "command": shlex.join(["python", "-m", "tools.measure.benchmark", *argv]),
         "notes": notes,
     }
 
@@ -1186,28 +1186,28 @@ def write_report(report: dict, out: Path) -> None:
 
 EXAMPLES = """\
 examples:
-  python -m tools.benchmark --sample 50
+  python -m tools.measure.benchmark --sample 50
       a quick look: 50 puzzles of every set, with the alternatives
-  python -m tools.benchmark --sets assignment data
+  python -m tools.measure.benchmark --sets assignment data
       every puzzle of the assignment's and the project's sets
-  python -m tools.benchmark --sets 17clue --sample 2000 --alt-limit 500
+  python -m tools.measure.benchmark --sets 17clue --sample 2000 --alt-limit 500
       2000 of the 49,151 17-clue puzzles, alternatives on 500 of them
-  python -m tools.benchmark --sets kaggle/6-7 top1465 --alternatives exact-cover
+  python -m tools.measure.benchmark --sets kaggle/6-7 top1465 --alternatives exact-cover
       two sets, compared with exact-cover only
-  python -m tools.benchmark --part evaluation --sets top1465-slow kaggle/6-7 kaggle/7-9 generated
+  python -m tools.measure.benchmark --part evaluation --sets top1465-slow kaggle/6-7 kaggle/7-9 generated
       the puzzles that need a search, evaluation part only (docs/tuning.md)
-  python -m tools.benchmark --sets kaggle --alternatives
+  python -m tools.measure.benchmark --sets kaggle --alternatives
       our solver alone on the rated collection
-  python -m tools.benchmark --ablation --sets assignment --sample 10
+  python -m tools.measure.benchmark --ablation --sets assignment --sample 10
       what each switch of tools.steps.Optimisations buys
-  python -m tools.benchmark --list
+  python -m tools.measure.benchmark --list
       the sets found on disk
 """
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.benchmark",
+        prog="python -m tools.measure.benchmark",
         description=__doc__,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,

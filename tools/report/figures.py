@@ -1,6 +1,6 @@
 """Draw the report's figures from the project's own files.
 
-Usage: ``python -m tools.figures [--out DIR] [--results PATH] [--ladder PATH] [NAME ...]``
+Usage: ``python -m tools.report.figures [--out DIR] [--results PATH] [--ladder PATH] [NAME ...]``
 draws every figure of ``FIGURES`` (or only those named).  Each goes to the
 folder it is registered with: ``images/`` for the figures the readme or the
 notebook shows (the folder is handed in with them), ``docs/images/`` for those
@@ -46,7 +46,7 @@ picture, handed out with the template and kept unchanged (its SHA-256 is in
 
 Inputs: ``exact_cover.png`` reads nothing.
 ``times.png`` and ``comparison.png`` read ``docs/results/benchmark.json``
-(``--results`` reads another file), written by ``tools/benchmark.py``.
+(``--results`` reads another file), written by ``tools/measure/benchmark.py``.
 ``ladder.png`` and ``search.png`` read ``docs/results/ladder.json``
 (``--ladder`` reads another file), written by ``tools/ladder.py``; the search
 figure needs the per-puzzle times and rows (``puzzle_ms``, ``puzzle_rows``)
@@ -85,9 +85,9 @@ from matplotlib.patches import Patch  # noqa: E402
 import helpers  # noqa: E402
 from helpers import CONSTRAINT_FAMILIES, EMPTY  # noqa: E402
 from tools import ladder  # noqa: E402
-from tools.benchmark import JSON_NAME, OURS, PARTS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
-from tools.layout import CATEGORIES, ROOT  # noqa: E402
-from tools.layout import RESULTS as RESULTS_FOLDER  # noqa: E402
+from tools.measure.benchmark import JSON_NAME, OURS, PARTS, PERCENTILES, SCHEMA, group_of, set_order  # noqa: E402
+from tools.paths import CATEGORIES, ROOT  # noqa: E402
+from tools.paths import RESULTS as RESULTS_FOLDER  # noqa: E402
 
 RESULTS = RESULTS_FOLDER / JSON_NAME
 IMAGES = ROOT / "images"  #: the figures the readme or the notebook shows; handed in with them
@@ -303,20 +303,20 @@ def save(fig: plt.Figure, path: Path, dpi: int = DPI) -> Path:
 
 
 def load_results(path: Path) -> dict:
-    """The report in ``path``, as written by ``tools/benchmark.py``.
+    """The report in ``path``, as written by ``tools/measure/benchmark.py``.
 
     Raises ``MissingInput`` when the file is missing, is not JSON or holds
     results in another layout than ``benchmark.SCHEMA``.
     """
     if not path.is_file():
-        raise MissingInput(f"{path} not found; run tools/benchmark.py first, or pass --results PATH")
+        raise MissingInput(f"{path} not found; run tools/measure/benchmark.py first, or pass --results PATH")
     try:
         report = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise MissingInput(f"{path} is not a JSON file ({error})") from error
     if not isinstance(report, dict) or report.get("schema") != SCHEMA:
         found = report.get("schema") if isinstance(report, dict) else None
-        raise MissingInput(f"{path} holds results in layout {found!r}, not {SCHEMA}; run tools/benchmark.py again")
+        raise MissingInput(f"{path} holds results in layout {found!r}, not {SCHEMA}; run tools/measure/benchmark.py again")
     return report
 
 
@@ -528,7 +528,7 @@ def comparison_figure(out: Path, inputs: Inputs = Inputs()) -> Path:
             note("comparison", f"no other solvers were measured on {name}; left out")
     if not names:
         raise MissingInput(
-            f"{inputs.results} has no set measured with other solvers; run tools/benchmark.py without --alternatives"
+            f"{inputs.results} has no set measured with other solvers; run tools/measure/benchmark.py without --alternatives"
         )
     found = {r["solver"] for name in names for r in sets[name]["solvers"][1:]}
     others = [s for s in SOLVER_STYLES if s in found] + sorted(found - set(SOLVER_STYLES))

@@ -1,12 +1,12 @@
 """Make the hand-in's samples of the public collections: ``data/hardest_sample.txt``
 and ``data/top1465_sample.txt``, one 81-character puzzle a line (``0`` = blank).
 
-Usage: ``python -m tools.make_samples [--out DIR]`` (default: the repo's ``data/``).
+Usage: ``python -m tools.puzzles.make_samples [--out DIR]`` (default: the repo's ``data/``).
 
 Why: the marker gets the hand-in only, without ``collections/``; these files
 let the report's comparisons on hard public puzzles be run again from it.
 Both come from the *evaluation* part of a collection, exactly as
-``tools/benchmark.py`` defines it (``part_of``: the puzzles at odd 0-based
+``tools/measure/benchmark.py`` defines it (``part_of``: the puzzles at odd 0-based
 positions in their source file), the part never used to tune the solver
 (``docs/tuning.md``).  The puzzles are read with the benchmark's own loaders,
 so a sample cannot drift from the sets the benchmark measures.
@@ -33,8 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.benchmark import Folders, PuzzleSet, load_group, part_of
-from tools.layout import DATA
+from tools.measure.benchmark import Folders, PuzzleSet, load_group, part_of
+from tools.paths import DATA
 
 PART = "evaluation"  #: the part of each collection the samples are drawn from
 HARDEST_STEP = 4  #: hardest_sample.txt keeps every HARDEST_STEP-th puzzle of its part
@@ -86,7 +86,7 @@ def write_samples(out: Path, folders: Folders = Folders()) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: write the samples into ``--out`` (default ``data/``)."""
-    parser = argparse.ArgumentParser(prog="python -m tools.make_samples", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.puzzles.make_samples", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=DATA, metavar="DIR", help="folder to write to (default: data/)")
     args = parser.parse_args(argv)
     for path in write_samples(args.out):

@@ -2,7 +2,7 @@
 ``data/generated/hard_evaluation.txt``, one 81-character puzzle a line
 (``0`` = blank), each puzzle minimal and with exactly one solution.
 
-Usage: ``python -m tools.make_hard [--puzzles N] [--out DIR]`` (default:
+Usage: ``python -m tools.puzzles.make_hard [--puzzles N] [--out DIR]`` (default:
 ``PUZZLES`` puzzles a file, into the repo's ``data/generated/``).  Progress goes to
 stderr.
 
@@ -13,14 +13,14 @@ generator, one seed for tuning and another for evaluation.
 How each puzzle is made (a hill climb, seeded with ``(seed, k)`` for the k-th
 puzzle, so that any prefix of a file can be made again on its own):
 
-1. a random complete grid (``tools/make_data.py``'s ``random_solution``) and
+1. a random complete grid (``tools/puzzles/make_data.py``'s ``random_solution``) and
    a random minimal puzzle of it (``minimal``);
 2. ``CLIMB_STEPS`` times: a neighbour (one given taken out, cells of the
    solution added back in a random order until the puzzle is unique again,
    then made minimal), kept when it is at least as hard.
 
 *Hard* is measured by a solver that is not ours: the rows that plain dancing
-links (``tools.alternatives.PlainDLX``: Knuth's S heuristic, nothing else)
+links (``tools.measure.alternatives.PlainDLX``: Knuth's S heuristic, nothing else)
 tries before its first solution, averaged over ``ISOMORPHS`` copies of the
 puzzle made with random symmetries of the grid (digits relabelled, rows and
 columns shuffled within bands and stacks, bands and stacks shuffled, maybe
@@ -47,9 +47,9 @@ import numpy as np
 
 from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_SIZE as SIZE
-from tools.alternatives import PlainDLX
-from tools.layout import GENERATED
-from tools.make_data import CELLS, EMPTY, Grid, count_solutions, random_solution
+from tools.measure.alternatives import PlainDLX
+from tools.paths import GENERATED
+from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, random_solution
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -161,7 +161,7 @@ def make_file(seed: int, count: int) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="tools/make_hard.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="tools/puzzles/make_hard.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
         "--puzzles", type=int, default=PUZZLES, metavar="N", help="puzzles per file (default: %(default)s)"

@@ -1,4 +1,4 @@
-"""Other sudoku solvers for ``tools/benchmark.py`` to measure ours against.
+"""Other sudoku solvers for ``tools/measure/benchmark.py`` to measure ours against.
 
 Each alternative is a ``Solver``: a function with the assignment's contract,
 taking a 9 x 9 puzzle (0 = blank) and returning a 9 x 9 array, all -1 when

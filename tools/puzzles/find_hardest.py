@@ -1,11 +1,11 @@
 """Find the hardest puzzles of the public collections: ``collections/hardest.csv``.
 
-Usage: ``python -m tools.find_hardest [--out FILE]`` (about six minutes;
+Usage: ``python -m tools.puzzles.find_hardest [--out FILE]`` (about six minutes;
 progress on stderr).
 
-*Hard* is measured as for the generated collections (``tools/make_hard.py``),
+*Hard* is measured as for the generated collections (``tools/puzzles/make_hard.py``),
 by a solver that is not ours: the rows plain dancing links
-(``tools.alternatives.PlainDLX``, Knuth's S heuristic and nothing else)
+(``tools.measure.alternatives.PlainDLX``, Knuth's S heuristic and nothing else)
 tries before its first solution, averaged over ``ISOMORPHS`` symmetric
 copies of the puzzle, the same ``HARDEST_SEED``-seeded symmetries for every
 puzzle.  Averaging keeps a puzzle out that plain dancing links merely breaks
@@ -35,8 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.layout import COLLECTIONS
-from tools.make_hard import ISOMORPHS, effort, random_symmetry
+from tools.paths import COLLECTIONS
+from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
 
 HARDEST_FILE = COLLECTIONS / "hardest.csv"
 HARDEST_SEED = 1465  #: seeds the symmetries the effort is averaged over (as for top1465-slow)

@@ -1,6 +1,6 @@
 """Time the solver on larger grids: 16 x 16, 25 x 25, 36 x 36.
 
-``tools.engine.solve_sudoku`` takes any size; it runs the shared engine of
+``tools.cli.engine.solve_sudoku`` takes any size; it runs the shared engine of
 ``helpers`` (``helpers.engine(box)``), the one the hand-in's solver runs.
 
 For each size the script makes seeded random puzzles: a valid grid from the
@@ -12,9 +12,9 @@ of each size is built before timing starts, as a long-running program would
 have it.
 
 Results go to ``docs/results/sizes.json`` (and a table to stdout), from which
-``tools/report.py`` fills the readme.
+``tools/report/readme.py`` fills the readme.
 
-Usage: ``python -m tools.sizes [--puzzles K] [--seed S] [--out DIR]``
+Usage: ``python -m tools.measure.sizes [--puzzles K] [--seed S] [--out DIR]``
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ import numpy as np
 
 import helpers
 from helpers import is_valid_solution
-from tools.engine import solve_sudoku
-from tools.layout import RESULTS
-from tools.solve import build_matrix
+from tools.cli.engine import solve_sudoku
+from tools.paths import RESULTS
+from tools.cli.solve import build_matrix
 
 #: (box side, share of cells given): the sizes and fill levels measured.
 CASES = ((4, 0.40), (5, 0.50), (6, 0.70))
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         "metadata": {
             "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
             "python": platform.python_version(),
-            "command": " ".join(["python", "-m", "tools.sizes", *(argv if argv is not None else sys.argv[1:])]),
+            "command": " ".join(["python", "-m", "tools.measure.sizes", *(argv if argv is not None else sys.argv[1:])]),
             "seed": args.seed,
         },
         "sizes": rows,

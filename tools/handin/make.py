@@ -6,7 +6,7 @@ archive (the assignment accepts one .zip).  Nothing else of the project
 (tests, tools, results) is needed to run the notebook top to bottom; the test
 ``tests/test_handin.py`` builds this folder and runs it to show that.
 
-Usage: ``python -m tools.handin OUT`` where OUT is a folder that does not yet
+Usage: ``python -m tools.handin.make OUT`` where OUT is a folder that does not yet
 exist, or a path ending in ``.zip``.  Standard library only, Python 3.8+.
 """
 
@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 from typing import Sequence
 
-from tools.layout import ROOT
+from tools.paths import ROOT
 
 #: what the marker gets: the notebook, the report, the notebook's module,
 #: its puzzles and pictures, and what to install.  ``data`` goes whole: the

@@ -5,7 +5,7 @@ Why: the assignment hands out 15 puzzles per category (``data/``, kept as
 handed out); these are 60 more of the same kinds, with every label checked
 by code, so that the tests do not rest on the handed-out files alone.
 
-Usage: ``python -m tools.make_data [--out DIR] [--seed N]`` (default: the
+Usage: ``python -m tools.puzzles.make_data [--out DIR] [--seed N]`` (default: the
 repo's ``data/generated/`` and ``DEFAULT_SEED``).  Progress goes to stderr; nothing is
 printed to stdout.
 
@@ -67,8 +67,8 @@ from pathlib import Path
 import numpy as np
 
 if not __package__:
-    # Run by its path, ``python tools/make_data.py`` (as tests/test_data.py
-    # does), rather than as ``python -m tools.make_data``: Python then puts
+    # Run by its path, ``python tools/puzzles/make_data.py`` (as tests/test_data.py
+    # does), rather than as ``python -m tools.puzzles.make_data``: Python then puts
     # tools/ on sys.path, not the project folder that holds helpers.py.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -76,7 +76,7 @@ import helpers  # noqa: E402
 from helpers import EMPTY, NO_SOLUTION, is_valid_solution  # noqa: E402
 from helpers import SUDOKU_BOX as BOX  # noqa: E402
 from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
-from tools.layout import CATEGORIES, GENERATED  # noqa: E402
+from tools.paths import CATEGORIES, GENERATED  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Named constants

@@ -8,12 +8,12 @@ pyenv), installs ``requirements.txt`` and the ``dev`` dependency group with
 numpy pinned, and runs pytest on the test files that Python supports:
 everything from Python 3.10, and below that the notebook and the tests of
 ``helpers.py`` alone (with the few tools they import, such as
-``tools.engine`` and ``tools.steps``, which keep to Python 3.8), because the
+``tools.cli.engine`` and ``tools.steps``, which keep to Python 3.8), because the
 other tools need 3.10 (``docs/python-support.md``).  The outcome goes to
-``docs/results/python-matrix.json``, from which ``tools/report.py`` fills the table
+``docs/results/python-matrix.json``, from which ``tools/report/readme.py`` fills the table
 in ``docs/python-support.md``.
 
-Usage: ``python -m tools.python_matrix [--only 3.8 ...]`` (``--only`` runs
+Usage: ``python -m tools.measure.python_matrix [--only 3.8 ...]`` (``--only`` runs
 those rows again and keeps the others).  Needs pyenv's interpreters and PyPI;
 takes a few minutes a row.
 """
@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tools.dependency_groups import requirements
-from tools.layout import RESULTS, ROOT
+from tools.paths import RESULTS, ROOT
 
 OUT = RESULTS / "python-matrix.json"
 #: what runs below Python 3.10: the notebook and the tests of helpers.py

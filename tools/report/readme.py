@@ -11,12 +11,12 @@ part with a pair of comments::
     <!-- end generated: NAME -->
 
 This script rewrites those tables and parts from the results of
-``tools/benchmark.py``, ``tools/ladder.py``, ``tools/sizes.py`` and
-``tools/python_matrix.py``, so that no measured number in them is typed by hand (and
+``tools/measure/benchmark.py``, ``tools/ladder.py``, ``tools/measure/sizes.py`` and
+``tools/measure/python_matrix.py``, so that no measured number in them is typed by hand (and
 the command line's examples are those of its ``--help``).  ``--check`` only
 compares, and exits 1 when a document is out of date (a test checks the same).
 
-Usage: ``python -m tools.report [--check] [--results DIR] [DOCUMENT ...]``
+Usage: ``python -m tools.report.readme [--check] [--results DIR] [DOCUMENT ...]``
 (default: the readme and every document in ``docs/``)
 """
 
@@ -33,7 +33,7 @@ import tokenize
 from collections.abc import Callable
 from pathlib import Path
 
-from tools.benchmark import (
+from tools.measure.benchmark import (
     LONGEST_SHARE,
     ROWS,
     ablation_max_table,
@@ -57,10 +57,10 @@ from tools.ladder import (
     read_ladder,
     step_number,
 )
-from tools.layout import RESULTS, ROOT
-from tools.python_matrix import table as matrix_table
-from tools.sizes import table as sizes_table
-from tools.solve import EPILOG as SOLVE_HELP_EPILOG
+from tools.paths import RESULTS, ROOT
+from tools.measure.python_matrix import table as matrix_table
+from tools.measure.sizes import table as sizes_table
+from tools.cli.solve import EPILOG as SOLVE_HELP_EPILOG
 
 README = ROOT / "readme.md"
 DOCS = ROOT / "docs"
@@ -356,7 +356,7 @@ def run_line(results: dict) -> str:
     most_alternative = max((r["n"] for entry in sets for r in entry["solvers"][1:]), default=0)
     most_ablation = max((entry["n"] for entry in report["ablation"].values()), default=0)
     return (
-        f"Measured with `python -m tools.benchmark` on {meta['date'][:10]}, Python {meta['python']}, "
+        f"Measured with `python -m tools.measure.benchmark` on {meta['date'][:10]}, Python {meta['python']}, "
         f"numpy {meta['numpy']}, {meta['cpu_count']} CPUs ({meta['platform']}): our solver alone on "
         f"every puzzle of every set, then the alternatives interleaved with it on up to "
         f"{most_alternative:,} puzzles a set; the ablation (`--ablation`) on up to {most_ablation:,} "
@@ -367,7 +367,7 @@ def run_line(results: dict) -> str:
 
 
 def cli_examples(_: dict) -> str:
-    """The examples of ``tools/solve.py --help``, word for word, as a code block."""
+    """The examples of ``tools/cli/solve.py --help``, word for word, as a code block."""
     block = SOLVE_HELP_EPILOG.split("\n\n", 1)[0]
     return "```\n" + block.rstrip() + "\n```"
 
@@ -487,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             path.write_text(new_text, encoding="utf-8")
     for path in stale:
-        print(f"report: {path} is out of date; run python -m tools.report", file=sys.stderr)
+        print(f"report: {path} is out of date; run python -m tools.report.readme", file=sys.stderr)
     return 1 if stale else 0
 
 

@@ -3,7 +3,7 @@
 Usage::
 
     git show 3c7c5ee:helpers.py > /tmp/helpers_old.py
-    python -m tools.versions /tmp/helpers_old.py helpers.py --sets assignment generated --repeat 3
+    python -m tools.measure.versions /tmp/helpers_old.py helpers.py --sets assignment generated --repeat 3
 
 Each file is imported as a module of its own, and only its entry points are
 used (``solve_sudoku``, ``engine``, ``AlgorithmX.choose_column``), which every
@@ -22,7 +22,7 @@ the end; a search given up at a row limit, as the
 old restarts did, calls it once per row).  Rows are counted in a separate,
 untimed pass, so that counting costs the timed calls nothing.
 
-Sets and parts are chosen as in ``tools/benchmark.py`` (``--sets``,
+Sets and parts are chosen as in ``tools/measure/benchmark.py`` (``--sets``,
 ``--part``, ``--sample``).  Nothing is written but the table on stdout.
 """
 
@@ -39,7 +39,7 @@ from types import ModuleType
 import numpy as np
 
 from helpers import SUDOKU_BOX as BOX
-from tools.benchmark import PARTS, PuzzleSet, is_right, ms, part_of, select_sets, table
+from tools.measure.benchmark import PARTS, PuzzleSet, is_right, ms, part_of, select_sets, table
 
 DEFAULT_SETS = ("generated", "assignment")
 
@@ -106,7 +106,7 @@ def race(puzzle_set: PuzzleSet, versions: Sequence[ModuleType], repeat: int) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="tools/versions.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="tools/measure/versions.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("first", type=Path, help="the helpers.py to compare with (the ratio's denominator)")
     parser.add_argument("second", type=Path, help="the helpers.py to measure")
@@ -115,9 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         nargs="+",
         default=list(DEFAULT_SETS),
         metavar="SET",
-        help="as in tools/benchmark.py (default: %(default)s)",
+        help="as in tools/measure/benchmark.py (default: %(default)s)",
     )
-    parser.add_argument("--part", choices=PARTS, help="only this part of each collection, as in tools/benchmark.py")
+    parser.add_argument("--part", choices=PARTS, help="only this part of each collection, as in tools/measure/benchmark.py")
     parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles per set (default: all)")
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="K", help="passes over each set (default: %(default)s)"

@@ -1,6 +1,6 @@
 """Solve a batch of sudokus from files: the project's command line.
 
-Usage: ``python tools/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count]``
+Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count]``
 (``--help`` lists every option with examples).
 
 Glossary
@@ -15,7 +15,7 @@ Glossary
 The module reads (``read_*``), solves (``run``), compares (``compare``),
 writes (``write_*``) and sums up (``summarise``); ``main`` ties them
 together.  All reading of grids, solving and counting goes through
-``tools.engine``, the development side of ``helpers``, which takes any size.
+``tools.cli.engine``, the development side of ``helpers``, which takes any size.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from typing import IO, TextIO
 import numpy as np
 
 if not __package__:
-    # Run by its path, ``python tools/solve.py`` (as the readme's examples
-    # show), rather than as ``python -m tools.solve``: Python then puts tools/
+    # Run by its path, ``python tools/cli/solve.py`` (as the readme's examples
+    # show), rather than as ``python -m tools.cli.solve``: Python then puts tools/
     # on sys.path, not the project folder that holds helpers.py and tools/.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -74,12 +74,12 @@ PROGRESS_WIDTH = 30  #: characters in the bar
 
 EPILOG = f"""\
 examples:
-  python tools/solve.py puzzles.txt                   solve, print a summary
-  python tools/solve.py a.txt b.npy c.csv             several files, one summary
-  python tools/solve.py puzzles.txt -o answers.txt    write the answers too
-  python tools/solve.py quiz.csv --check              compare with the csv's solution column
-  python tools/solve.py hard_puzzle.npy --check --solutions hard_solution.npy
-  python tools/solve.py puzzles.txt --count           how many have 0, 1, 2+ solutions
+  python tools/cli/solve.py puzzles.txt                   solve, print a summary
+  python tools/cli/solve.py a.txt b.npy c.csv             several files, one summary
+  python tools/cli/solve.py puzzles.txt -o answers.txt    write the answers too
+  python tools/cli/solve.py quiz.csv --check              compare with the csv's solution column
+  python tools/cli/solve.py hard_puzzle.npy --check --solutions hard_solution.npy
+  python tools/cli/solve.py puzzles.txt --count           how many have 0, 1, 2+ solutions
 
 input formats (chosen by the file's suffix):
   .npy  one N x N grid or a stack K x N x N; N = 4, 9, 16, 25 or 36; 0 = blank.

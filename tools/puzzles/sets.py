@@ -1,0 +1,150 @@
+"""The named sets of puzzles that the tools and the tests measure and check.
+
+=========================  =================================================
+name                       puzzles
+=========================  =================================================
+``assignment/<category>``  the assignment's samples, ``data/`` (with solutions)
+``generated/<category>``   the project's own of the same kinds, ``data/generated/``
+``generated-hard:<part>``  ``data/generated/hard_<part>.txt`` (``make_hard``)
+``17clue``                 Royle's 49,151 puzzles with 17 givens
+``top1465``                Magictour's hard collection
+``kaggle``                 a rated sample of Radcliffe's collection (with solutions)
+``hardest``                the puzzles of those three that plain dancing links
+                           finds hardest (``find_hardest``)
+``<collection>:<part>``    the tuning or evaluation part of one of the four above
+``top1465-sample``,        the hand-in's samples of two evaluation parts,
+``hardest-sample``         ``data/*_sample.txt`` (``make_samples``)
+=========================  =================================================
+
+with ``<category>`` one of ``tools.paths.CATEGORIES`` and ``<part>`` one of
+``PARTS``.  A public collection's *tuning* part is its puzzles at even 0-based
+positions in their source file, its *evaluation* part those at odd positions
+(``docs/tuning.md``); no tuned choice was picked on an evaluation part.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from helpers import NO_SOLUTION
+from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, ROOT
+from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids
+
+PARTS = ("tuning", "evaluation")
+COLLECTION_FILES = {
+    "17clue": "17clue_royle_49151.txt",
+    "top1465": "magictour_top1465.txt",
+    "kaggle": "kaggle_rated_sample_7034.csv",
+    "hardest": "hardest.csv",
+}
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """The puzzles of one set, with their stored solutions where there are any
+    (all ``NO_SOLUTION`` for a puzzle without one), and each puzzle's
+    ``position`` in the file it comes from."""
+
+    name: str
+    source: str  #: the file, relative to the project folder
+    puzzles: np.ndarray  #: K x N x N, 0 = blank
+    solutions: np.ndarray | None
+    positions: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def unsolvable(self) -> np.ndarray:
+        """Which puzzles are stored as having no solution (none when nothing is stored)."""
+        if self.solutions is None:
+            return np.zeros(len(self), dtype=bool)
+        return np.all(self.solutions == NO_SOLUTION, axis=(1, 2))
+
+    def subset(self, keep: np.ndarray, name: str | None = None) -> PuzzleSet:
+        """The puzzles at the indices ``keep``, in that order."""
+        solutions = None if self.solutions is None else self.solutions[keep]
+        return dataclasses.replace(
+            self,
+            name=name or self.name,
+            puzzles=self.puzzles[keep],
+            solutions=solutions,
+            positions=self.positions[keep],
+        )
+
+    def sample(self, count: int | None) -> PuzzleSet:
+        """At most ``count`` puzzles, evenly spaced and the first included (all when None)."""
+        if count is None or count >= len(self):
+            return self
+        return self.subset(evenly_spaced(len(self), count))
+
+    def part(self, part: str) -> PuzzleSet:
+        """The tuning or the evaluation part: the puzzles at even or odd positions."""
+        return self.subset(np.flatnonzero(self.positions % 2 == PARTS.index(part)), f"{self.name}:{part}")
+
+
+def evenly_spaced(total: int, count: int) -> np.ndarray:
+    """``min(count, total)`` distinct indices spread evenly over ``range(total)``, 0 first."""
+    count = min(count, total)
+    return np.array([i * total // count for i in range(count)], dtype=np.int64)
+
+
+def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet:
+    """A whole set read from ``path``, its solutions from ``solutions`` (.npy)
+    or, for a .csv with a solution column, from ``path`` itself."""
+    puzzles = read_grids(path)
+    stored = None
+    if solutions is not None:
+        stored = np.load(solutions).astype(np.int64).reshape(puzzles.shape)
+    elif path.suffix == ".csv" and find_column(csv_rows(path)[0], SOLUTION_COLUMNS):
+        stored = read_grids(path, "solution").astype(np.int64)
+    source = path.resolve().relative_to(ROOT).as_posix() if path.resolve().is_relative_to(ROOT) else str(path)
+    return PuzzleSet(name, source, puzzles, stored, np.arange(len(puzzles)))
+
+
+def hardest(path: Path) -> PuzzleSet:
+    """``hardest.csv``, each puzzle keeping its position in its own source file."""
+    whole = from_file("hardest", path)
+    with open(path, encoding="ascii", newline="") as handle:
+        positions = np.array([int(row["position"]) for row in csv.DictReader(handle)])
+    return dataclasses.replace(whole, positions=positions)
+
+
+def loaders(data: Path = DATA, collections: Path = COLLECTIONS) -> dict[str, Callable[[], PuzzleSet]]:
+    """Every whole set by name, as a function that reads it."""
+    generated = data / GENERATED.relative_to(DATA)
+    found: dict[str, Callable[[], PuzzleSet]] = {}
+    for group, folder in (("assignment", data), ("generated", generated)):
+        for category in CATEGORIES:
+            puzzles, solutions = folder / f"{category}_puzzle.npy", folder / f"{category}_solution.npy"
+            found[f"{group}/{category}"] = lambda n=f"{group}/{category}", p=puzzles, s=solutions: from_file(n, p, s)
+    for part in PARTS:
+        name = f"generated-hard:{part}"
+        found[name] = lambda n=name, p=generated / f"hard_{part}.txt": from_file(n, p)
+    for name, file in COLLECTION_FILES.items():
+        path = collections / file
+        found[name] = (lambda p=path: hardest(p)) if name == "hardest" else (lambda n=name, p=path: from_file(n, p))
+    for name in ("top1465", "hardest"):
+        found[f"{name}-sample"] = lambda n=f"{name}-sample", p=data / f"{name}_sample.txt": from_file(n, p)
+    return found
+
+
+def load(name: str, data: Path = DATA, collections: Path = COLLECTIONS) -> PuzzleSet:
+    """The set called ``name`` (see the module's table); ``KeyError`` for an unknown name."""
+    whole, _, part = name.partition(":")
+    found = loaders(data, collections)
+    if part and whole in COLLECTION_FILES and part in PARTS:
+        return found[whole]().part(part)
+    if name not in found:
+        raise KeyError(f"no set named {name!r}; the sets are {', '.join(names())}")
+    return found[name]()
+
+
+def names() -> list[str]:
+    """Every name ``load`` takes, parts included."""
+    return [*loaders(), *(f"{name}:{part}" for name in COLLECTION_FILES for part in PARTS)]
