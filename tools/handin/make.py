@@ -4,7 +4,9 @@ The submission is the notebook, the report and what the notebook needs to run:
 ``HANDIN_FILES``, copied from the project folder into a new folder or a .zip
 archive (the assignment accepts one .zip).  Nothing else of the project
 (tests, tools, results) is needed to run the notebook top to bottom; the test
-``tests/test_handin.py`` builds this folder and runs it to show that.
+``tests/test_handin.py`` builds this folder and runs it to show that.  The
+readme goes without its one section for the repository alone
+(``REPOSITORY_HEADING``: how to run the project and its tests).
 
 Usage: ``python -m tools.handin.make OUT`` where OUT is a folder that does not yet
 exist, or a path ending in ``.zip``.  Standard library only, Python 3.8+.
@@ -13,6 +15,7 @@ exist, or a path ending in ``.zip``.  Standard library only, Python 3.8+.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 import zipfile
@@ -27,6 +30,16 @@ from tools.paths import ROOT
 #: samples of public collections the notebook compares on
 #: (``hardest_sample.txt``, ``top1465_sample.txt``), with their README.
 HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "requirements.txt", "data", "images")
+README = "readme.md"
+#: the heading of the readme's one section for the repository alone (how to
+#: run it and its tests), which the hand-in's copy leaves out
+REPOSITORY_HEADING = "## This repository"
+
+
+def handin_readme(text: str) -> str:
+    """The readme as the marker gets it: without the section under
+    ``REPOSITORY_HEADING``, which runs to the next heading of its level."""
+    return re.sub(rf"^{re.escape(REPOSITORY_HEADING)}\n.*?(?=^## |\Z)", "", text, flags=re.MULTILINE | re.DOTALL)
 
 
 def handin_paths(root: Path = ROOT) -> list[Path]:
@@ -52,15 +65,21 @@ def make_handin(out: Path, root: Path = ROOT) -> Path:
     if out.exists():
         raise FileExistsError(f"{out} already exists")
     paths = handin_paths(root)
+    readme = handin_readme((root / README).read_text(encoding="utf-8"))
     if out.suffix == ".zip":
         with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             for path in paths:
-                archive.write(path, path.relative_to(root).as_posix())
+                name = path.relative_to(root).as_posix()
+                if name == README:
+                    archive.writestr(name, readme)
+                else:
+                    archive.write(path, name)
         return out
     for path in paths:
         target = out / path.relative_to(root)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
+    (out / README).write_text(readme, encoding="utf-8")
     return out
 
 

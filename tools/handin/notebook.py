@@ -116,11 +116,16 @@ def tables_in(text: str) -> dict[str, Table]:
     return found
 
 
-def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
-    """Every titled markdown table the notebook's stored outputs print, by title."""
-    found: dict[str, Table] = {}
+def stdout_lines(path: Path = NOTEBOOK) -> list[str]:
+    """Every line the notebook's stored outputs printed, in order."""
+    lines = []
     for cell in cells(path):
         for output in cell.get("outputs", []):
             if output.get("output_type") == "stream" and output.get("name") == "stdout":
-                found.update(tables_in("".join(output["text"])))
-    return found
+                lines += "".join(output["text"]).splitlines()
+    return lines
+
+
+def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
+    """Every titled markdown table the notebook's stored outputs print, by title."""
+    return tables_in("\n".join(stdout_lines(path)))

@@ -3,9 +3,9 @@
 The autograder relies on those cells: nbgrader finds the solution cell, the
 locked submission check and the 100-point test cell by their ``grade_id``,
 restores the hidden tests into the test cell, and may overwrite locked cells
-it finds changed.  The template's nine cells, as handed out, are recorded in
-``tools/template_cells.json`` (text and metadata), so the check runs on any
-clone of the project.
+it finds changed.  The template as handed out is
+committed beside this module (``sudoku_template.ipynb``, from the unit's
+assignment page; ``tools/handin/README.md``), so the check runs on any clone.
 
 Rules, each reported on a line of its own:
   * every provided cell is present, in the template's order, with its cell
@@ -18,12 +18,9 @@ Rules, each reported on a line of its own:
   * no code of the submission's own sits below the "All of your code must go
     above this cell" markdown cell.
 
-Usage:
-  ``python -m tools.handin.template [NOTEBOOK]``  check (default: the project's
-      notebook); prints the problems, or that all cells are intact; exit 1
-      when there is a problem.
-  ``python -m tools.handin.template --record TEMPLATE``  record the provided
-      cells of the handed-out template notebook in ``template_cells.json``.
+Usage: ``python -m tools.handin.template [NOTEBOOK]`` checks (default: the
+project's notebook), prints the problems or that all cells are intact, and
+exits 1 when there is a problem.
 
 Standard library only.
 """
@@ -39,9 +36,10 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from tools.handin.notebook import is_solution_cell
 from tools.paths import NOTEBOOK
 
-TEMPLATE_CELLS = Path(__file__).resolve().parent / "template_cells.json"
+TEMPLATE = Path(__file__).resolve().parent / "sudoku_template.ipynb"  #: the template as handed out
 #: the first words of the markdown cell below which no code of the submission's may sit
 CODE_ABOVE = "All of your code must go above this cell"
 #: metadata fields the autograder reads; anything else (tags, collapsed, ...) is free
@@ -63,10 +61,6 @@ def label(cell: dict) -> str:
 
 def grade_id(cell: dict) -> str | None:
     return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-
-
-def is_solution_cell(cell: dict) -> bool:
-    return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
 
 
 def grader_metadata(cell: dict, solution: bool = False) -> dict:
@@ -94,8 +88,8 @@ def nbgrader_checksum(cell: dict) -> str:
     return digest.hexdigest()
 
 
-def provided_cells(path: Path = TEMPLATE_CELLS) -> list[dict]:
-    """The template's cells as recorded: type, text and metadata of each."""
+def provided_cells(path: Path = TEMPLATE) -> list[dict]:
+    """The template's cells: type, text and metadata of each."""
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
@@ -170,23 +164,10 @@ def problems(notebook: dict, provided: Sequence[dict]) -> list[str]:
     return found
 
 
-def record(template: Path, out: Path = TEMPLATE_CELLS) -> int:
-    """Write the provided cells of the ``template`` notebook to ``out``; returns their number."""
-    cells = json.loads(template.read_text(encoding="utf-8"))["cells"]
-    kept = [{"cell_type": c["cell_type"], "metadata": c.get("metadata", {}), "source": source(c)} for c in cells]
-    note = "The cells of the assignment's sudoku_template.ipynb as handed out: tools/handin/template.py"
-    out.write_text(json.dumps({"about": note, "cells": kept}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return len(kept)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebook", nargs="?", type=Path, default=NOTEBOOK, help="default: the project's notebook")
-    parser.add_argument("--record", type=Path, metavar="TEMPLATE", help="record TEMPLATE's cells instead of checking")
     args = parser.parse_args(argv)
-    if args.record:
-        print(f"{TEMPLATE_CELLS.name}: {record(args.record)} provided cells of {args.record}")
-        return 0
     provided = provided_cells()
     try:
         notebook = json.loads(args.notebook.read_text(encoding="utf-8"))

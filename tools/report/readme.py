@@ -1,23 +1,22 @@
-"""Fill the measured parts of ``readme.md`` and ``docs/*.md`` from ``docs/results/``.
+"""Fill the report's tables, and the numbers its prose quotes from them, from the notebook's run.
 
-The readme is the report a marker reads, as rendered markdown or as plain
-text, so it carries no markers: each of its generated tables sits right under
-its caption, a paragraph beginning "Table N. ", and ``README_TABLES`` says
-which table each number is.  The documents of ``docs/`` mark each generated
-part with a pair of comments::
+The notebook's Section 8 prints each table the report argues from as markdown,
+under a title line, into its stored outputs (``tools.handin.notebook``).  The
+readme carries no markers, as a marker reads it rendered or as plain text:
 
-    <!-- begin generated: NAME -->
-    ...
-    <!-- end generated: NAME -->
+- each of its tables sits right under its caption, a paragraph beginning
+  "Table N. ", and ``TABLES`` says which printed table (or two, joined on their
+  shared first columns) it is;
+- each caption that says where it was measured ends with the machine line the
+  notebook printed (``MACHINE``);
+- each number its prose quotes from the tables is found by one of ``QUOTES``:
+  a phrase with slots, each slot a number computed from the tables.
 
-This script rewrites those tables and parts from the results of
-``tools/measure/benchmark.py``, ``tools/ladder.py``, ``tools/measure/sizes.py`` and
-``tools/measure/python_matrix.py``, so that no measured number in them is typed by hand (and
-the command line's examples are those of its ``--help``).  ``--check`` only
-compares, and exits 1 when a document is out of date (a test checks the same).
+``fill`` rewrites all three; ``--check`` only compares and exits 1, naming
+what differs, when the readme does not say what the notebook printed (a test
+runs the same check).
 
-Usage: ``python -m tools.report.readme [--check] [--results DIR] [DOCUMENT ...]``
-(default: the readme and every document in ``docs/``)
+Usage: ``python -m tools.report.readme [--check]``
 """
 
 from __future__ import annotations
@@ -25,470 +24,326 @@ from __future__ import annotations
 import argparse
 import ast
 import io
-import json
 import re
 import sys
-import textwrap
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from tools.measure.benchmark import (
-    LONGEST_SHARE,
-    ROWS,
-    ablation_max_table,
-    ablation_rows_table,
-    ablation_table,
-    alternatives_table,
-    figure,
-    ours_table,
-    ratio_table,
-    read_report,
-    slowest_table,
-    table,
-)
-from tools.ladder import (
-    FINAL,
-    RUNG_LABELS,
-    ladder_note,
-    ladder_table,
-    measured_rungs,
-    pooled,
-    read_ladder,
-    step_number,
-)
-from tools.paths import RESULTS, ROOT
-from tools.measure.python_matrix import table as matrix_table
-from tools.measure.sizes import table as sizes_table
-from tools.cli.solve import EPILOG as SOLVE_HELP_EPILOG
+from helpers import markdown_table, significant
+from tools.handin.notebook import Table, printed_tables, stdout_lines
+from tools.paths import NOTEBOOK, ROOT
 
 README = ROOT / "readme.md"
-DOCS = ROOT / "docs"
-RESULT_FILES = {
-    "benchmark": "benchmark.json",
-    "sizes": "sizes.json",
-    "ladder": "ladder.json",
-    "python_matrix": "python-matrix.json",
+HELPERS = ROOT / "helpers.py"
+
+SOLVER_ANSWERS = "The solver on each set: answers and rows tried"
+SOLVER_TIMES = "The solver on each set: CPU time per puzzle, ms"
+TWICE = "The solver run twice: difference of its mean times"
+LADDER_TIMES = "The ladder: mean CPU time per puzzle, ms"
+LADDER_CHOICES = "The ladder: mean choices per puzzle"
+SEARCH_ANSWERS = "Three searches: answers and choices"
+SEARCH_TIMES = "Three searches: CPU time per puzzle, ms"
+#: the readme's tables by the number of their caption: the printed tables each is made of
+TABLES = {
+    1: (SOLVER_ANSWERS, SOLVER_TIMES),
+    2: (LADDER_TIMES,),
+    3: (LADDER_CHOICES,),
+    4: (SEARCH_ANSWERS, SEARCH_TIMES),
 }
-GENERATED = re.compile(
-    r"(?P<begin><!-- begin generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)",
-    re.DOTALL,
-)
+#: the line the notebook prints about the machine it ran on, and how captions quote it
+MACHINE = re.compile(r"Run on (?P<setup>Python \S+ with numpy \S+, .+)")
+CAPTION_SETUP = re.compile(r"run on Python \S+\s+with\s+numpy\s+\S+,\s+[^.]+")
 #: a caption paragraph "Table N. ...", a blank line, then the table under it
 CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
-#: the readme's generated tables, by the number in their caption
-README_TABLES = {1: "readme-ladder", 2: "readme-tails", 3: "readme-alternatives"}
-#: the sentence that ends a readme table's caption, naming where it was measured
-SETUP_START = "Measured with the development tools"
-CAPTION_WIDTH = 92  #: the readme's captions are wrapped to this width
-HELPERS = ROOT / "helpers.py"
-#: the sections of helpers.py a call of the notebook's sudoku_solver runs (titles begin so); the
-#: checker and the textbook method that follow them are not the solver's
+#: how a quoted number is written: perhaps a bound or a sign, digits, perhaps a percent sign
+NUMBER = r"[≥+\-]?\d+(?:[.,]\d+)*%?"
+#: the sections of helpers.py that a call of sudoku_solver runs, and the textbook search's
 SOLVER_SECTIONS = ("Named constants", "Dancing links", "Sudoku as exact cover")
-TEXTBOOK_SECTION = "The textbook method"  #: the start of rung 0's section title
-#: the readme's sets, by the name they have in the results: (label, where the puzzles are)
-README_SETS = {
-    "assignment/easier": ("very easy to medium", "data/"),
-    "assignment/hard": ("hard", "data/"),
-    "generated-hard:evaluation": ("generated hard", "data/generated/"),
-    "top1465:evaluation": ("top1465", "collections/"),
-    "hardest:evaluation": ("hardest", "collections/"),
-}
-EASIER = ("assignment/very_easy", "assignment/easy", "assignment/medium")
-EVALUATION = "evaluation"
-#: the sets the readme shows, in order: the assignment's categories (whole),
-#: then the evaluation part of the collections that need a search
-READ_ME_SETS = (
-    "assignment/very_easy",
-    "assignment/easy",
-    "assignment/medium",
-    "assignment/hard",
-    f"17clue:{EVALUATION}",
-    f"top1465:{EVALUATION}",
-    f"top1465-slow:{EVALUATION}",
-    f"kaggle/6-7:{EVALUATION}",
-    f"kaggle/7-9:{EVALUATION}",
-    f"generated-hard:{EVALUATION}",
-)
-#: the choices tuned on the collections, as their switches
-TUNED_SWITCHES = {"half_way_start": "half-way start", "dead_ends_first": "dead ends first"}
-PARTS = ("tuning", EVALUATION)
+TEXTBOOK_SECTION = "The textbook method"
+BANNER = "# ---"
+
+Tables = dict[str, Table]
 
 
-def set_group(results: dict, *prefixes: str) -> dict:
-    """The benchmark's sets whose names start with one of ``prefixes``, in report order."""
-    return {name: entry for name, entry in results["benchmark"]["sets"].items() if name.startswith(prefixes)}
-
-
-def read_me_sets(results: dict) -> dict:
-    """The sets of ``READ_ME_SETS`` that the results hold, in that order."""
-    sets = results["benchmark"]["sets"]
-    return {name: sets[name] for name in READ_ME_SETS if name in sets}
-
-
-def evaluation_table(results: dict) -> str:
-    """Our solver on the readme's sets: the mean, the tail and the rows tried."""
-    rows = []
-    for name, entry in read_me_sets(results).items():
-        ours = entry["solvers"][0]
-        tried = ours.get("details", {}).get(ROWS, {}).get("mean")
-        cells = [figure(ours[key]) for key in ("mean_ms", "p95_ms", "max_ms")]
-        rows.append([name, f"{entry['n']:,}", *cells, "" if tried is None else figure(tried)])
-    return table(["set", "puzzles", "mean ms", "p95 ms", "max ms", "rows tried, mean"], rows)
-
-
-def comparison_table(results: dict) -> str:
-    """Each alternative's mean time on the readme's sets, and in brackets that
-    time over ours in the same interleaved pass; exact-cover's split in two,
-    and the rows plain DLX tried."""
-    names = ("baseline", "plain-dlx", "exact-cover")
-    rows = []
-    for name, entry in read_me_sets(results).items():
-        others = {r["solver"]: r for r in entry["solvers"][1:]}
-        if not others:
-            continue
-        first = next(iter(others.values()))
-        cells = []
-        for solver in names:
-            result = others.get(solver)
-            if result is None:
-                cells.append("")
-                continue
-            cell = f"{figure(result['mean_ms'])} ({figure(result['ratio'])}x)"
-            said = result.get("details", {})
-            if "setup_ms" in said and "c_search_ms" in said:
-                cell = f"{figure(said['setup_ms']['mean'])} + {figure(said['c_search_ms']['mean'])} = " + cell
-            if ROWS in said:
-                cell += f", {figure(said[ROWS]['mean'])} rows"
-            cells.append(cell)
-        rows.append([name, f"{first['n']:,}", figure(first["ours_mean_ms"]), *cells])
-    header = ["set", "puzzles", "ours ms", "baseline ms", "plain DLX ms", "exact-cover ms: numpy set-up + C call"]
-    return table(header, rows)
-
-
-def tuned_table(results: dict) -> str:
-    """For each tuned switch: time off over time on, on the tuning and the
-    evaluation part of each collection (the categories are not split)."""
-    ablation = results["benchmark"]["ablation"]
-    by_set: dict[str, dict[str, dict]] = {}
-    for name, entry in ablation.items():
-        base, _, part = name.replace("generated/", "generated:").partition(":")
-        switches = {s["switch"]: s for s in entry["switches"]}
-        by_set.setdefault(base, {})[part or EVALUATION] = switches
-    header = ["set"] + [f"{label}, {part}" for label in TUNED_SWITCHES.values() for part in PARTS]
-    rows = []
-    for base, parts in by_set.items():
-        if base.startswith("assignment/") and base != "assignment/hard":
-            continue  # the first pass solves these: no search, nothing to tune
-        cells = []
-        for switch in TUNED_SWITCHES:
-            for part in PARTS:
-                found = parts.get(part, {}).get(switch)
-                cells.append("" if found is None else f"{found['ratio']:.2f}")
-        rows.append([base, *cells])
-    return table(header, rows)
+def joined(tables: Sequence[Table]) -> Table:
+    """Tables side by side, matched on the leading columns they share."""
+    first, *others = tables
+    header, rows = list(first.header), [list(row) for row in first.rows]
+    for other in others:
+        shared = next(k for k, (a, b) in enumerate(zip(header, other.header + [None])) if a != b)
+        by_key = {tuple(row[:shared]): row[shared:] for row in other.rows}
+        header += other.header[shared:]
+        rows = [row + by_key[tuple(row[:shared])] for row in rows]
+    return Table(header, rows)
 
 
 # ---------------------------------------------------------------------------
-# The readme's three tables
+# Numbers the prose quotes
 # ---------------------------------------------------------------------------
 
 
-def set_heading(name: str, n: int) -> str:
-    """A readme set's column heading: its label and how many puzzles."""
-    return f"{README_SETS[name][0]} ({n:,})"
+def number(cell: str) -> float:
+    """A table cell's number, without separators, bound or unit."""
+    return float(cell.lstrip("≥+").rstrip("%").replace(",", ""))
 
 
-def ladder_sets(ladder: dict) -> dict:
-    """The ladder's sets the readme shows, by name, the easier categories pooled."""
-    sets = dict(ladder["sets"])
-    if any(name in sets for name in EASIER):
-        sets["assignment/easier"] = pooled(sets, EASIER)
-    return {name: sets[name] for name in README_SETS if name in sets}
+def fraction(cell: str) -> tuple[int, int]:
+    """``(right, of)`` from a cell like ``15/15``."""
+    right, of = cell.split("/")
+    return int(right), int(of)
 
 
-def readme_ladder_table(ladder: dict) -> str:
-    """Table 1: each rung's mean ms per puzzle on each set, and the rows it
-    tried on the last set (assignments for the textbook rungs)."""
-    shown = ladder_sets(ladder)
-    last = list(shown)[-1]
-    header = ["rung", *(set_heading(name, e["n"]) for name, e in shown.items()), f"rows, {README_SETS[last][0]}"]
-    rows = []
-    for rung in measured_rungs(shown.values()):
-        cells = [figure(entry["rungs"][rung]["mean_ms"]) for entry in shown.values()]
-        label = f"{step_number(rung)}. {RUNG_LABELS[rung]}"
-        rows.append([label, *cells, figure(shown[last]["rungs"][rung]["rows_mean"])])
-    return table(header, rows)
+def cell(tables: Tables, title: str, row: str, column: str) -> str:
+    """The cell of a printed table in the row whose first cell starts with ``row``."""
+    table = tables[title]
+    found = next(r for r in table.rows if r[0].startswith(row))
+    return found[table.header.index(column)]
+
+
+def search_cell(tables: Tables, title: str, puzzle_set: str, method: str, column: str) -> str:
+    """A cell of a three-searches table, by set and method."""
+    table = tables[title]
+    found = next(r for r in table.rows if r[0].startswith(puzzle_set) and r[1] == method)
+    return found[table.header.index(column)]
+
+
+def set_column(tables: Tables, title: str, puzzle_set: str) -> str:
+    """The column header of a ladder table for a set, such as ``hardest sample (26)``."""
+    return next(name for name in tables[title].header if name.startswith(puzzle_set))
+
+
+def rung(tables: Tables, title: str, number_: str, puzzle_set: str) -> str:
+    """A ladder table's cell for the rung numbered ``number_`` (``"0b"``, ``"8"``) and a set."""
+    return cell(tables, title, f"{number_}. ", set_column(tables, title, puzzle_set))
+
+
+def totals(tables: Tables) -> dict[str, str]:
+    """The solver's answers over every set: puzzles, right, and unsolvable ones answered."""
+    table = tables[SOLVER_ANSWERS]
+    right = [fraction(c) for c in table.column("right")]
+    unsolvable = [fraction(c) for c in table.column("no solution, answered -1")]
+    return {
+        "puzzles": f"{sum(of for _, of in right):,}",
+        "right": f"{sum(r for r, _ in right):,}",
+        "unsolvable": f"{sum(of for _, of in unsolvable):,}",
+    }
+
+
+def slowest(tables: Tables) -> str:
+    """The solver's slowest puzzle of all, in ms."""
+    return max(tables[SOLVER_TIMES].column("slowest ms"), key=number)
+
+
+def most_rows(tables: Tables) -> str:
+    """The most rows the solver tried on any puzzle."""
+    return max(tables[SOLVER_ANSWERS].column("most"), key=number)
+
+
+def over_budget(tables: Tables, puzzle_set: str) -> dict[str, str]:
+    """How many puzzles of a set took the textbook search over its budget, and of how many."""
+    over = search_cell(tables, SEARCH_ANSWERS, puzzle_set, "textbook search", "over budget")
+    _, of = fraction(search_cell(tables, SEARCH_ANSWERS, puzzle_set, "textbook search", "right"))
+    return {"over": over, "of": str(of)}
+
+
+def noise(tables: Tables) -> dict[str, str]:
+    """The smallest and the largest difference between the solver's two runs."""
+    differences = sorted(tables[TWICE].column("difference"), key=number)
+    return {"low": differences[0], "high": differences[-1]}
 
 
 def code_lines(path: Path = HELPERS) -> dict[str, int]:
-    """Lines of code in each section of a module, by the section's title:
-    lines holding a token of code, so no blank lines, comments or docstrings.
-    A section runs from its banner (a ``# ---`` line, ``# Title``, ``# ---``)
-    to the next."""
-    text = path.read_text(encoding="utf-8")
+    """Lines of code (no blank lines, comments or docstrings) in each section of
+    ``path``, by section: a section starts at a banner, a comment line with its
+    title between two rules of ``BANNER``."""
+    source = path.read_text(encoding="utf-8")
     docstrings = set()
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and ast.get_docstring(
-            node
-        ):
-            first = node.body[0]
-            docstrings |= set(range(first.lineno, first.end_lineno + 1))
-    skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                docstrings |= set(range(value.lineno, (value.end_lineno or value.lineno) + 1))
     code = set()
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        if token.type not in skipped:
-            code |= set(range(token.start[0], token.end[0] + 1))
-    code -= docstrings
-    lines = text.splitlines()
-    starts = [
-        (number + 2, lines[number + 1][2:])
-        for number in range(len(lines) - 2)
-        if lines[number].startswith("# ---") and lines[number + 2].startswith("# ---")
-    ]
-    ends = [start - 2 for start, _ in starts[1:]] + [len(lines) + 1]
-    return {title: sum(1 for line in code if start <= line < end) for (start, title), end in zip(starts, ends)}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            code |= set(range(token.start[0], token.end[0] + 1)) - docstrings
+    counts: dict[str, int] = {}
+    title = ""
+    lines = source.splitlines()
+    for number_, line in enumerate(lines, start=1):
+        if line.startswith(BANNER) and lines[number_ + 1 : number_ + 2] and lines[number_ + 1].startswith(BANNER):
+            title = lines[number_][2:].strip()  # the banner's middle line, between two rules
+        if number_ in code:
+            counts[title] = counts.get(title, 0) + 1
+    return counts
 
 
-#: Table 2's rungs: the textbook search, the same after stage 1, the submitted solver
-TAIL_RUNGS = ("csp", "csp_after_singles", FINAL)
-TAIL_LABELS = dict(zip(TAIL_RUNGS, ("textbook search", "textbook search after stage 1", "the solver")))
+def code_sizes(path: Path = HELPERS) -> dict[str, str]:
+    """The lines of code of the solver (what a call runs) and of the textbook search."""
+    counts = code_lines(path)
+    solver = sum(n for title, n in counts.items() if title.startswith(SOLVER_SECTIONS))
+    textbook = sum(n for title, n in counts.items() if title.startswith(TEXTBOOK_SECTION))
+    return {"solver": str(solver), "textbook": str(textbook)}
 
 
-def readme_tails_table(ladder: dict) -> str:
-    """Table 2: the textbook search, the textbook search after stage 1 and the
-    submitted solver on each set that needs a search: mean, 95th percentile and
-    slowest ms per puzzle, and the mean choices (assignments or rows tried)."""
-    shown = {name: entry for name, entry in ladder_sets(ladder).items() if name != "assignment/easier"}
-    header = ["set", "rung", "mean ms", "p95 ms", "slowest ms", "mean choices"]
-    rows = []
-    for name, entry in shown.items():
-        for rung in TAIL_RUNGS:
-            found = entry["rungs"].get(rung)
-            if found is None:
-                continue
-            label = f"{step_number(rung)}. {TAIL_LABELS[rung]}"
-            times = [figure(found[key]) for key in ("mean_ms", "p95_ms", "max_ms")]
-            rows.append([set_heading(name, entry["n"]), label, *times, figure(found["rows_mean"])])
-    return table(header, rows, text_columns=2)
+@dataclass(frozen=True)
+class Quote:
+    """A phrase of the readme holding numbers: ``phrase`` with ``{slot}``s, and
+    ``values``, which computes each slot's text from the notebook's tables."""
+
+    phrase: str
+    values: Callable[[Tables], dict[str, str]]
+
+    def pattern(self) -> re.Pattern[str]:
+        """The phrase as a pattern: any run of spaces may be a line break, a slot any number."""
+        parts = re.split(r"\{(\w+)\}", self.phrase)
+        pattern = ""
+        for k, part in enumerate(parts):
+            if k % 2:
+                pattern += f"(?P<{part}>{NUMBER})"
+            else:
+                pattern += r"\s+".join(re.escape(word) for word in part.split(" "))
+        return re.compile(pattern)
 
 
-def readme_alternatives_table(results: dict) -> str:
-    """Table 3: the submitted solver and the others, interleaved puzzle by
-    puzzle, on the sets that need a search: the solver's mean ms in that pass,
-    and one ratio over it per cell."""
-    sets = results["benchmark"]["sets"]
-    rows = []
-    for name in README_SETS:
-        entry = sets.get(name)
-        if entry is None or len(entry["solvers"]) < 2:
+QUOTES = (
+    Quote(
+        "on the {puzzles} puzzles of `data/`, the solver answered {right} right, including all {unsolvable} that",
+        totals,
+    ),
+    Quote(
+        "On the {puzzles} puzzles of `data/` the solver answered {right} right, including all {unsolvable} unsolvable",
+        totals,
+    ),
+    Quote(
+        "Its mean time on the assignment's hard puzzles was {hard} ms and its slowest puzzle took {slowest} ms",
+        lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
+    ),
+    Quote(
+        "with a mean of {hard} ms on the assignment's hard puzzles and {slowest} ms on its slowest puzzle of all",
+        lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
+    ),
+    Quote("the hardest sample's slowest puzzle took {slowest} ms", lambda t: {"slowest": slowest(t)}),
+    Quote("The solver's slowest puzzle of all took {slowest} ms", lambda t: {"slowest": slowest(t)}),
+    Quote(
+        "textbook search gave up after 10,000 assignments on {over} of the {of} hardest",
+        lambda t: over_budget(t, "hardest"),
+    ),
+    Quote(
+        "where it finishes, but gave up after 10,000 assignments on {over} of the {of} hardest",
+        lambda t: over_budget(t, "hardest"),
+    ),
+    Quote("and on {over} of the {of} hardest ones", lambda t: over_budget(t, "hardest")),
+    Quote("its budget on {over} of the {of} top1465", lambda t: over_budget(t, "top1465")),
+    Quote("on {over} of the {of} puzzles of the hardest sample", lambda t: over_budget(t, "hardest")),
+    Quote(
+        "on the hardest sample, {plain} rows against at least {textbook} assignments",
+        lambda t: {
+            "plain": rung(t, LADDER_CHOICES, "1", "hardest"),
+            "textbook": rung(t, LADDER_CHOICES, "0", "hardest").lstrip("≥"),
+        },
+    ),
+    Quote(
+        "on the very easy ones it cuts the mean from {before} to {after} ms",
+        lambda t: {"before": rung(t, LADDER_TIMES, "1", "very easy"), "after": rung(t, LADDER_TIMES, "2", "very easy")},
+    ),
+    Quote(
+        "cut the rows tried on the hardest sample from {before} to {after}",
+        lambda t: {"before": rung(t, LADDER_CHOICES, "5", "hardest"), "after": rung(t, LADDER_CHOICES, "6", "hardest")},
+    ),
+    Quote(
+        "(rows from {before} to {after} on the latter)",
+        lambda t: {
+            "before": rung(t, LADDER_CHOICES, "6", "generated hard"),
+            "after": rung(t, LADDER_CHOICES, "7", "generated hard"),
+        },
+    ),
+    Quote(
+        "on the hardest sample it adds rows, from {before} to {after}",
+        lambda t: {"before": rung(t, LADDER_CHOICES, "6", "hardest"), "after": rung(t, LADDER_CHOICES, "7", "hardest")},
+    ),
+    Quote(
+        "from {before} to {after} on the generated hard puzzles",
+        lambda t: {
+            "before": rung(t, LADDER_CHOICES, "7", "generated hard"),
+            "after": rung(t, LADDER_CHOICES, "8", "generated hard"),
+        },
+    ),
+    Quote(
+        "choices on the assignment's hard puzzles from {textbook} to {stage_1}; exact cover on the same reduced "
+        "puzzles cuts them again, to {solver} rows",
+        lambda t: {
+            "textbook": search_cell(t, SEARCH_ANSWERS, "hard", "textbook search", "choices: mean"),
+            "stage_1": search_cell(t, SEARCH_ANSWERS, "hard", "after stage 1", "choices: mean"),
+            "solver": search_cell(t, SEARCH_ANSWERS, "hard", "the solver", "choices: mean"),
+        },
+    ),
+    Quote("the solver's most rows tried on any puzzle was {most}", lambda t: {"most": most_rows(t)}),
+    Quote("its two mean times differed by between {low} and {high}", noise),
+    Quote("the textbook search is {textbook} lines of code and the solver {solver}", lambda t: code_sizes()),
+)
+
+
+# ---------------------------------------------------------------------------
+# Filling and checking
+# ---------------------------------------------------------------------------
+
+
+def machine(path: Path = NOTEBOOK) -> str:
+    """What the notebook's run says of its machine: Python, numpy, system."""
+    for line in stdout_lines(path):
+        found = MACHINE.match(line)
+        if found:
+            return found["setup"]
+    raise ValueError(f"{path} prints no line saying where it ran")
+
+
+def fill(text: str, tables: Tables, setup: str) -> tuple[str, list[str]]:
+    """``text`` with its tables, its captions' machine and its quoted numbers as
+    the notebook's run has them; and what was missing (a table or a quote the
+    readme lacks, or a quote it holds more than once)."""
+    missing = []
+
+    def table(found: re.Match[str]) -> str:
+        caption = CAPTION_SETUP.sub("run on " + setup, found["caption"])
+        titles = TABLES.get(int(found["number"]))
+        if titles is None:
+            return found.group(0)
+        made = joined([tables[title] for title in titles])
+        return f"{caption}\n{markdown_table(made.header, made.rows)}\n"
+
+    numbers = {int(found["number"]) for found in CAPTIONED.finditer(text)}
+    missing += [f"Table {n}" for n in sorted(set(TABLES) - numbers)]
+    text = CAPTIONED.sub(table, text)
+    for quote in QUOTES:
+        pattern = quote.pattern()
+        places = list(pattern.finditer(text))
+        if len(places) != 1:
+            missing.append(f"{len(places)} places say {quote.phrase!r}")
             continue
-        others = {r["solver"]: r for r in entry["solvers"][1:]}
-        first = next(iter(others.values()))
-        plain, cover, baseline = others.get("plain-dlx"), others.get("exact-cover"), others.get("baseline")
-        plain_rows = plain and plain.get("ours_rows_mean") and plain["details"][ROWS]["mean"] / plain["ours_rows_mean"]
-        c_call = cover and cover["details"]["c_search_ms"]["mean"] / cover["ours_mean_ms"]
-        ratios = [
-            plain and plain["ratio"],
-            plain_rows,
-            cover and cover["ratio"],
-            c_call,
-            cover and cover.get("longest_ratio"),
-            baseline and baseline["ratio"],
-        ]
-        cells = [f"{figure(ratio)}x" if ratio else "" for ratio in ratios]
-        rows.append([set_heading(name, first["n"]), figure(first["ours_mean_ms"]), *cells])
-    header = [
-        "set",
-        "solver, mean ms",
-        "plain dancing links",
-        "its rows",
-        "exact-cover",
-        "C call",
-        f"longest {LONGEST_SHARE:.0%}",
-        "coursework",
-    ]
-    return table(header, rows)
+        found, values = places[0], quote.values(tables)
+        for slot in sorted(values, key=found.start, reverse=True):
+            text = text[: found.start(slot)] + values[slot] + text[found.end(slot) :]
+    return text, missing
 
 
-def ladder_setup(results: dict) -> str:
-    """Tables 1 and 2's setup sentence, from the ladder's metadata."""
-    meta, rounds = results["ladder"]["metadata"], results["ladder"]["rounds"]
-    return (
-        f"Measured with the development tools on {meta['date'][:10]}: {machine(meta)}; CPU time, "
-        f"every rung in turn on each puzzle, {rounds} rounds, each puzzle's median."
-    )
-
-
-def tails_setup(results: dict) -> str:
-    """Table 2's setup sentence: the ladder's, and the two methods' lines of code."""
-    lines = code_lines()
-    textbook = sum(n for title, n in lines.items() if title.startswith(TEXTBOOK_SECTION))
-    solver = sum(n for title, n in lines.items() if title.startswith(SOLVER_SECTIONS))
-    return (
-        f"{ladder_setup(results)} In `helpers.py`, without blank lines, comments and docstrings, the "
-        f"textbook search is {textbook:,} lines of code and the solver {solver:,}."
-    )
-
-
-def alternatives_setup(results: dict) -> str:
-    """Table 3's setup sentence, from the benchmark's metadata."""
-    meta = results["benchmark"]["metadata"]
-    return (
-        f"Measured with the development tools on {meta['date'][:10]}: {machine(meta)}; CPU time, "
-        f"every solver in turn on each puzzle, one round."
-    )
-
-
-def machine(meta: dict) -> str:
-    """The processor, its cores, Python and numpy of a run, from its metadata."""
-    chip = meta.get("processor") or "an unrecorded processor"
-    return f"{chip} ({meta['cpu_count']} cores), Python {meta['python']}, numpy {meta['numpy']}"
-
-
-def run_line(results: dict) -> str:
-    """How and where the results were measured, all figures taken from the results."""
-    report = results["benchmark"]
-    meta = report["metadata"]
-    sets = report["sets"].values()
-    verified = sum(entry["solvers"][0]["n"] for entry in sets)
-    wrong = sum(entry["solvers"][0]["wrong"] for entry in sets)
-    most_alternative = max((r["n"] for entry in sets for r in entry["solvers"][1:]), default=0)
-    most_ablation = max((entry["n"] for entry in report["ablation"].values()), default=0)
-    return (
-        f"Measured with `python -m tools.measure.benchmark` on {meta['date'][:10]}, Python {meta['python']}, "
-        f"numpy {meta['numpy']}, {meta['cpu_count']} CPUs ({meta['platform']}): our solver alone on "
-        f"every puzzle of every set, then the alternatives interleaved with it on up to "
-        f"{most_alternative:,} puzzles a set; the ablation (`--ablation`) on up to {most_ablation:,} "
-        f"puzzles a set. Times are CPU time per call (`time.process_time`) on a fresh int8 copy of "
-        f"each puzzle. All {verified:,} answers of our solver were checked by `is_valid_solution` "
-        f"(and against the stored solution where there is one): {wrong} wrong."
-    )
-
-
-def cli_examples(_: dict) -> str:
-    """The examples of ``tools/cli/solve.py --help``, word for word, as a code block."""
-    block = SOLVE_HELP_EPILOG.split("\n\n", 1)[0]
-    return "```\n" + block.rstrip() + "\n```"
-
-
-SECTIONS: dict[str, Callable[[dict], str]] = {
-    # readme.md, by caption (README_TABLES)
-    "readme-ladder": lambda results: readme_ladder_table(results["ladder"]),
-    "readme-tails": lambda results: readme_tails_table(results["ladder"]),
-    "readme-alternatives": readme_alternatives_table,
-    # docs/results.md, docs/tuning.md
-    "ladder": lambda results: ladder_table(results["ladder"]),
-    "ladder-note": lambda results: ladder_note(results["ladder"]),
-    "tuned": tuned_table,
-    "evaluation": evaluation_table,
-    "comparison": comparison_table,
-    "run": run_line,
-    "categories": lambda results: ours_table(set_group(results, "generated/", "assignment/", "clashing")),
-    "collections": lambda results: ours_table(set_group(results, "17clue", "top1465", "kaggle/", "generated/")),
-    "alternatives": lambda results: ratio_table(results["benchmark"]["sets"]),
-    "alternatives-detail": lambda results: alternatives_table(results["benchmark"]["sets"]),
-    "slowest": lambda results: slowest_table(results["benchmark"]["sets"]),
-    "ablation": lambda results: ablation_table(results["benchmark"]["ablation"]),
-    "ablation-rows": lambda results: ablation_rows_table(results["benchmark"]["ablation"]),
-    "ablation-max": lambda results: ablation_max_table(results["benchmark"]["ablation"]),
-    "sizes": lambda results: sizes_table(results["sizes"]["sizes"]),
-    # docs/command-line.md, docs/python-support.md
-    "cli-examples": cli_examples,
-    "python-matrix": lambda results: matrix_table(results["python_matrix"]["rows"]),
-}
-
-
-def load_results(folder: Path) -> dict:
-    """The JSON results in ``folder``, keyed as in ``RESULT_FILES``; raises FileNotFoundError naming a missing one."""
-    results = {}
-    for key, name in RESULT_FILES.items():
-        path = folder / name
-        if not path.is_file():
-            raise FileNotFoundError(f"no results at {path}; run python -m tools.{key} first")
-        if key == "ladder":
-            results[key] = read_ladder(path)
-        elif key == "benchmark":
-            results[key] = read_report(path, [])
-        else:
-            results[key] = json.loads(path.read_text(encoding="utf-8"))
-    return results
-
-
-#: each readme table's setup sentence, by the number in its caption
-TABLE_SETUPS: dict[int, Callable[[dict], str]] = {1: ladder_setup, 2: tails_setup, 3: alternatives_setup}
-
-
-def caption(text: str, number: int, results: dict) -> str:
-    """A table's caption with its closing setup sentence (from ``SETUP_START``
-    on) written afresh from the results, wrapped to ``CAPTION_WIDTH``; a
-    caption without one is kept as it is."""
-    words = " ".join(text.split())
-    if SETUP_START not in words:
-        return text
-    said = words[: words.index(SETUP_START)]
-    wrapped = textwrap.fill(f"{said}{TABLE_SETUPS[number](results)}", CAPTION_WIDTH, break_on_hyphens=False)
-    return wrapped + "\n"
-
-
-def updated(text: str, results: dict) -> str:
-    """``text`` with every generated part and captioned table rendered afresh from ``results``."""
-
-    def render(match: re.Match) -> str:
-        name = match["name"]
-        if name not in SECTIONS:
-            raise KeyError(f"a document asks for an unknown generated part {name!r}")
-        return f"{match['begin']}{SECTIONS[name](results).strip()}\n{match['end']}"
-
-    def render_table(match: re.Match) -> str:
-        number = int(match["number"])
-        if number not in README_TABLES:
-            raise KeyError(f"no generated table is numbered {number} (README_TABLES)")
-        return f"{caption(match['caption'], number, results)}\n{SECTIONS[README_TABLES[number]](results).strip()}\n"
-
-    return CAPTIONED.sub(render_table, GENERATED.sub(render, text))
-
-
-def generated_names(text: str) -> list[str]:
-    """The names of the generated parts and captioned tables in ``text``, in order."""
-    parts = [(match.start(), match["name"]) for match in GENERATED.finditer(text)]
-    tables = [(match.start(), README_TABLES.get(int(match["number"]), "?")) for match in CAPTIONED.finditer(text)]
-    return [name for _, name in sorted(parts + tables)]
-
-
-def documents(root: Path = ROOT) -> list[Path]:
-    """The documents that may hold generated parts: the readme, then ``docs/*.md``."""
-    return [root / README.name] + sorted((root / DOCS.name).glob("*.md"))
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument(
-        "--check", action="store_true", help="only say whether the documents are up to date (exit 1 if not)"
-    )
-    parser.add_argument(
-        "--results", type=Path, default=RESULTS, help="folder of the JSON results (default: %(default)s)"
-    )
-    parser.add_argument("documents", type=Path, nargs="*", help="documents to fill (default: readme.md and docs/*.md)")
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if the readme is out of date")
     args = parser.parse_args(argv)
-    try:
-        results = load_results(args.results)
-    except FileNotFoundError as error:
-        print(f"report: {error}", file=sys.stderr)
-        return 2
-    stale = []
-    for path in args.documents or documents():
-        text = path.read_text(encoding="utf-8")
-        new_text = updated(text, results)
-        if new_text == text:
-            continue
-        if args.check:
-            stale.append(path)
-        else:
-            path.write_text(new_text, encoding="utf-8")
-    for path in stale:
-        print(f"report: {path} is out of date; run python -m tools.report.readme", file=sys.stderr)
-    return 1 if stale else 0
+    text = README.read_text(encoding="utf-8")
+    filled, missing = fill(text, printed_tables(), machine())
+    for problem in missing:
+        print(f"readme.md: {problem}", file=sys.stderr)
+    if args.check:
+        if filled != text:
+            print("readme.md differs from the notebook's run: python -m tools.report.readme", file=sys.stderr)
+        return 1 if missing or filled != text else 0
+    README.write_text(filled, encoding="utf-8")
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":
