@@ -59,7 +59,7 @@ PAGE_WIDTH_INCHES = 6.3  #: 16 cm, the text width of an A4 page: every figure is
 DPI = 140  #: 882 px across: no wider than a rendered readme shows at full size
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
 #: the text of the ladder and choices figures, in points as printed (captions are the report's)
-STYLE: dict[str, Any] = {"font.size": 10, "legend.fontsize": 10, "axes.labelsize": 10}
+STYLE: dict[str, Any] = {"font.size": 10}  #: labels, ticks and legends take this size
 GRID_COLOUR = "0.88"
 BOUND_SIGN = "≥"  #: a printed cell that starts with it is a lower bound: a search gave up at its budget
 
@@ -367,13 +367,14 @@ class LadderTimes:
 def ladder_times(table: Table) -> LadderTimes:
     """The numbers of the notebook's ``LADDER_TABLE`` (rungs down, sets across)."""
     cells = [[printed_number(cell) for cell in row[1:]] for row in table.rows]
-    numbers = np.array(cells, dtype=float).reshape(len(table.rows), len(table.header) - 1, 2)
+    numbers = np.array(cells, dtype=float)  # rungs x sets x (value, bound)
     return LadderTimes([row[0] for row in table.rows], table.header[1:], numbers[..., 0], numbers[..., 1] > 0)
 
 
 LADDER_HEIGHT_INCHES = 5.6
 LADDER_MARKERS = "o^svDPX*"  #: one per set, easiest first
 LADDER_COLOURS = plt.get_cmap("viridis_r")  #: sets, easiest first, light to dark
+LADDER_SHADES = (0.15, 1.0)  #: the part of the colour map the sets span: its lightest yellow is too pale
 LADDER_LINE: dict[str, Any] = {"linewidth": 1.3, "markersize": 6.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
 SOLVER_BAND = "#fde0dd"  #: behind the last rung, the solver
 SOLVER_SUFFIX = ": the solver"
@@ -387,7 +388,7 @@ def draw_ladder(times: LadderTimes) -> Figure:
     with plt.style.context(STYLE):
         fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, LADDER_HEIGHT_INCHES), layout="constrained")
         y = np.arange(len(times.rungs))
-        shades = np.linspace(0.15, 1.0, len(times.sets))
+        shades = np.linspace(*LADDER_SHADES, len(times.sets))
         for j, (name, marker) in enumerate(zip(times.sets, LADDER_MARKERS)):
             colour = LADDER_COLOURS(shades[j])
             ax.plot(times.ms[:, j], y, color=colour, marker=marker, label=name, **LADDER_LINE)
@@ -435,6 +436,7 @@ SEARCH_COLOURS = ("0.6", "#6baed6", "#d62728")  #: in the order of ``SEARCHES``;
 CHOICES_HEIGHT_INCHES = 4.2
 WHISKERS = (5, 95)  #: percentiles at the whiskers' ends; the puzzles beyond are drawn one by one
 BOX_WIDTH = 0.26  #: of a set's slot
+BOX_GAP = 0.04  #: between a set's boxes
 MEAN_MARKER: dict[str, Any] = {"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 5}
 FLIER_MARKER: dict[str, Any] = {"marker": "o", "markersize": 3.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
 BUDGET_LINE: dict[str, Any] = {"color": "black", "linestyle": "--", "linewidth": 1.0}
@@ -457,10 +459,10 @@ def search_choices(budget: int) -> dict[str, dict[str, Results]]:
     return found
 
 
-def choice_stats(choices: np.ndarray, label: str = "") -> dict[str, Any]:
+def choice_stats(choices: np.ndarray) -> dict[str, Any]:
     """The box statistics of ``choices`` for ``Axes.bxp``: quartiles, median,
     mean, whiskers at the ``WHISKERS`` percentiles and the fliers beyond."""
-    stats: dict[str, Any] = boxplot_stats(choices, whis=WHISKERS, labels=[label])[0]
+    stats: dict[str, Any] = boxplot_stats(choices, whis=WHISKERS)[0]
     return stats
 
 
@@ -470,7 +472,7 @@ def draw_choices(found: dict[str, dict[str, Results]], budget: int) -> Figure:
     with the budget marked: a search that gave up sits on it."""
     with plt.style.context(STYLE):
         fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, CHOICES_HEIGHT_INCHES), layout="constrained")
-        offsets = (np.arange(len(SEARCHES)) - (len(SEARCHES) - 1) / 2) * (BOX_WIDTH + 0.04)
+        offsets = (np.arange(len(SEARCHES)) - (len(SEARCHES) - 1) / 2) * (BOX_WIDTH + BOX_GAP)
         for k, (search, colour) in enumerate(zip(SEARCHES.values(), SEARCH_COLOURS)):
             ax.bxp(
                 [choice_stats(results[search].choices) for results in found.values()],
@@ -510,11 +512,23 @@ def draw_choices(found: dict[str, dict[str, Results]], budget: int) -> Figure:
 
 # --- The command line ---------------------------------------------------------------
 
+
+def ladder_figure() -> Figure:
+    """Figure 2, drawn from the notebook's stored outputs."""
+    return draw_ladder(ladder_times(printed_tables()[LADDER_TABLE]))
+
+
+def choices_figure() -> Figure:
+    """Figure 3, from a race with the notebook's budget (several seconds)."""
+    budget = notebook_budget()
+    return draw_choices(search_choices(budget), budget)
+
+
 #: each figure by name, as the function that draws it from the project's files
 FIGURES: dict[str, Callable[[], Figure]] = {
     "exact_cover": draw_exact_cover,
-    "ladder": lambda: draw_ladder(ladder_times(printed_tables()[LADDER_TABLE])),
-    "choices": lambda: draw_choices(search_choices(notebook_budget()), notebook_budget()),
+    "ladder": ladder_figure,
+    "choices": choices_figure,
 }
 
 
