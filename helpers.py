@@ -266,8 +266,7 @@ class AlgorithmX:
                     if col is None:
                         self.rows_tried = tried
                         yield sorted(node.row for node in chosen)
-                # The first row of ``col``; or, when it has none (or every column
-                # is covered), back up to the newest row with a row below it.
+                # The first row of ``col``; none (or no column left): back up to a row with a row below it.
                 node = col.head.down if col is not None else None
                 while node is None or node.row < 0:
                     if not chosen:
@@ -390,9 +389,8 @@ class SudokuEngine:
         self.outside_peers = [
             self.all_cells & ~(rows[self.cell_row[i]] | cols[self.cell_col[i]] | boxes[self.cell_box[i]]) for i in cells
         ]
-        # What a digit's places in a unit say: one cell is a hidden single (0);
-        # cells of one segment, where a line crosses a box, rule out the other
-        # cells of both (locked candidates); any other pattern says nothing.
+        # What a digit's places in a unit say: one cell is a hidden single (0); cells of one segment,
+        # where a line crosses a box, rule out the other cells of both (locked candidates).
         self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells}
         for line in rows + cols:
             for b in boxes:
@@ -430,8 +428,7 @@ class SudokuEngine:
         if singles is None:
             return None
         blank, places = singles
-        # Per digit: the units still open for it (those its last scan found
-        # places in), and its board as that scan left it (-1: scan it again).
+        # Per digit: the units its last scan found places in, and its board as that scan left it (-1: scan it).
         open_units = [self.unit_boards] * self.size
         seen = [-1] * self.size
         while blank:
@@ -644,9 +641,8 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
         return False
     boxes = [grid[top : top + box, left : left + box] for top in range(0, side, box) for left in range(0, side, box)]
     digits = list(range(1, side + 1))
-    if any(sorted(unit.ravel().tolist()) != digits for unit in [*grid, *grid.T, *boxes]):
-        return False
-    return bool(np.all((puzzle == 0) | (grid == puzzle)))
+    rules_kept = all(sorted(unit.ravel().tolist()) == digits for unit in [*grid, *grid.T, *boxes])
+    return rules_kept and bool(np.all((puzzle == 0) | (grid == puzzle)))
 
 
 # ---------------------------------------------------------------------------

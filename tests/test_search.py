@@ -2,8 +2,8 @@
 
 Each new way of searching must leave answers, counts and links as plain
 dancing links leaves them; only the rows tried (and the time) may change.
-Searches without the dead-end check (``tools.steps.NoDeadEnds``) are compared
-in ``test_steps.py``.
+The rungs of the ladder, which take these ideas out again, are tested in
+``test_ladder.py``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import pytest
 import helpers
 from conftest import ROOT, columns_to_cover, snapshot
 from helpers import AlgorithmX
-from tools.cli.engine import ExactCover
-from tools.steps import Optimisations, knuth_cover, step_engine
 
 HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
 #: a puzzle that needs a search (Arto Inkala's "Everest"); unique
@@ -46,16 +44,28 @@ def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
 
 def test_a_solve_that_needs_no_search_tries_no_rows():
     engine = helpers.engine(helpers.SUDOKU_BOX)
-    engine.solve(helpers.read_grid(HARD[0]))  # a search first, so the count is not left at 0 by chance
     very_easy = np.load(ROOT / "data" / "very_easy_puzzle.npy")[0]
-    engine.solve(helpers.read_grid(very_easy))
-    assert engine.rows_tried == 0
+    assert engine.solve(helpers.read_grid(very_easy)).rows_tried == 0
 
 
 def test_the_engine_reports_the_rows_of_its_search():
     engine = helpers.engine(helpers.SUDOKU_BOX)
-    engine.solve(helpers.read_grid(grid(EVEREST)))
-    assert engine.rows_tried == engine.matrix.rows_tried > 0
+    answer = engine.solve(helpers.read_grid(grid(EVEREST)))
+    assert answer.rows_tried == engine.matrix.rows_tried > 0
+
+
+def test_an_unwound_search_leaves_the_links_as_it_found_them():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    before = snapshot(matrix)
+    assert matrix.first_solution(unwind=True) == [1, 3, 5]
+    assert snapshot(matrix) == before
+
+
+def test_a_search_stopped_without_unwinding_leaves_its_rows_taken():
+    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+    before = snapshot(matrix)
+    matrix.first_solution()
+    assert columns_to_cover(matrix) == [] and snapshot(matrix) != before
 
 
 # --- dead ends seen at once ------------------------------------------------------
@@ -103,23 +113,11 @@ def test_a_column_that_still_has_rows_is_no_dead_end():
     assert emptied == [] and AlgorithmX.dead_end(matrix.columns[4:]) is None
 
 
-def test_a_covered_column_noted_as_emptied_is_no_dead_end():
-    # Knuth's cover(c) of column 0 takes row 0 out of column 1 as well, which
-    # then covering column 1 (taking row 0) puts out of the list.
-    matrix = AlgorithmX([[0, 1]], 2)
-    emptied: list = []
-    knuth_cover(matrix.columns[0], emptied)
-    knuth_cover(matrix.columns[1], emptied)
-    assert emptied == [matrix.columns[1]] and AlgorithmX.dead_end(emptied) is None
-
-
-def test_an_empty_secondary_column_is_no_dead_end():
-    matrix = ExactCover([[0], [0, 1], [2]], 3, secondary=[1])
-    emptied: list = []
-    helpers.cover(matrix.row_nodes[0][0], emptied)  # takes row 1 out of secondary column 1
-    assert emptied == [matrix.columns[1]]
-    assert ExactCover.dead_end(emptied) is None
-    assert AlgorithmX.dead_end(emptied) is matrix.columns[1]  # which is why ExactCover overrides it
+def test_an_empty_column_left_out_of_the_list_is_no_dead_end():
+    matrix = AlgorithmX([[0]], 2)  # column 1 has no rows
+    assert AlgorithmX.dead_end([matrix.columns[1]]) is matrix.columns[1]
+    matrix.relink([0], [0])  # column 1 is no longer to cover
+    assert AlgorithmX.dead_end([matrix.columns[1]]) is None
 
 
 # --- the engine's column order -------------------------------------------------
@@ -148,8 +146,8 @@ def test_a_9x9_search_begins_each_family_half_way():
     assert order == half_way(families) != sum(families, [])
 
 
-def test_without_its_switch_a_9x9_search_keeps_the_order_of_open_part():
-    order, families = linked_order(step_engine(Optimisations(half_way_start=False)), grid(EVEREST))
+def test_before_half_way_start_a_9x9_search_keeps_the_order_of_open_part():
+    order, families = linked_order(helpers.Rung(helpers.IDEAS.index("half-way start")), grid(EVEREST))
     assert order == sum(families, [])
 
 

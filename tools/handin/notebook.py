@@ -120,9 +120,9 @@ def stdout_lines(path: Path = NOTEBOOK) -> list[str]:
     """Every line the notebook's stored outputs printed, in order."""
     lines = []
     for cell in cells(path):
-        for output in cell.get("outputs", []):
-            if output.get("output_type") == "stream" and output.get("name") == "stdout":
-                lines += "".join(output["text"]).splitlines()
+        # one cell's printing may be stored in several pieces, split anywhere
+        printed = (o for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stdout")
+        lines += "".join("".join(output["text"]) for output in printed).splitlines()
     return lines
 
 

@@ -1,0 +1,143 @@
+"""The notebook walks the path of a call: every function a call of
+``sudoku_solver`` runs is printed, each after its caller, in few enough lines
+to read, and no cell reaches into the solver's private parts."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import inspect
+import io
+import sys
+import types
+
+import numpy as np
+import pytest
+
+import helpers
+from conftest import EVEREST, parse
+from tools.handin.notebook import cells, load_notebook
+
+WALK_END = "### 8."  #: the heading of the first section after the walk
+MOST_PRINTED_LINES = 400  #: the walk's printed source, in lines
+
+
+def walk_cells() -> list[str]:
+    """The code cells of the walk: those before the experiment's heading."""
+    found = []
+    for cell in cells():
+        if cell["cell_type"] == "markdown" and cell["source"].startswith(WALK_END):
+            return found
+        if cell["cell_type"] == "code":
+            found.append(cell["source"])
+    raise AssertionError(f"the notebook has no heading {WALK_END!r}")
+
+
+def shown_objects(sources: list[str]) -> list[object]:
+    """What the cells print with ``show(...)``, in order, as objects of helpers."""
+    shown = []
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show":
+                shown += [eval(ast.unparse(argument), vars(helpers)) for argument in node.args]
+    return sorted(shown, key=lambda obj: [id(o) for o in shown].index(id(obj)))
+
+
+def nested(code: types.CodeType) -> list[types.CodeType]:
+    """``code`` and the code of every comprehension, lambda or function inside it."""
+    inner = [const for const in code.co_consts if isinstance(const, types.CodeType)]
+    return [code, *(c for const in inner for c in nested(const))]
+
+
+def code_objects(obj: object) -> list[types.CodeType]:
+    """The code a shown function runs, or every method of a shown class."""
+    if inspect.isclass(obj):
+        members = [getattr(m, "fget", m) for m in vars(obj).values()]
+        functions = [m for m in members if inspect.isfunction(m)]
+    else:
+        functions = [inspect.unwrap(obj)]  # type: ignore[arg-type]
+    return [code for function in functions for code in nested(function.__code__)]
+
+
+@pytest.fixture(scope="module")
+def calls() -> list[tuple[types.CodeType, types.CodeType]]:
+    """Every (caller, callee) of helpers.py that one call of the notebook's
+    ``sudoku_solver`` makes on a puzzle that needs a search, from a fresh engine."""
+    sudoku_solver = load_notebook()["sudoku_solver"]
+    found = []
+
+    def profile(frame, event, arg):
+        caller = frame.f_back
+        if event == "call" and frame.f_code.co_filename == helpers.__file__ and caller:
+            if frame.f_code not in nested(caller.f_code):  # a comprehension runs inside its function
+                found.append((caller.f_code, frame.f_code))
+
+    helpers.engine.cache_clear()  # so that the call builds the engine and its matrix too
+    sys.setprofile(profile)
+    try:
+        sudoku_solver(parse(EVEREST))
+    finally:
+        sys.setprofile(None)
+    return found
+
+
+def test_every_function_a_call_runs_is_printed(calls):
+    printed = {code for obj in shown_objects(walk_cells()) for code in code_objects(obj)}
+    missing = sorted({callee.co_qualname for _, callee in calls if callee not in printed})
+    assert missing == []
+
+
+def test_every_function_is_printed_after_a_function_that_calls_it(calls):
+    position = {code: k for k, obj in enumerate(shown_objects(walk_cells())) for code in code_objects(obj)}
+    callers: dict[types.CodeType, set[types.CodeType]] = {}
+    for caller, callee in calls:
+        if caller in position:  # the notebook's own sudoku_solver calls the first
+            callers.setdefault(callee, set()).add(caller)
+    early = sorted(
+        callee.co_qualname
+        for callee, its_callers in callers.items()
+        if position[callee] < min(position[caller] for caller in its_callers)
+    )
+    assert early == []
+
+
+def test_the_walk_prints_at_most_400_lines_of_source():
+    namespace: dict = {}
+    exec(next(source for source in walk_cells() if "def show(" in source), namespace)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        namespace["show"](*shown_objects(walk_cells()))
+    assert len(printed.getvalue().splitlines()) <= MOST_PRINTED_LINES
+
+
+def test_the_checker_the_verification_rests_on_is_printed():
+    assert helpers.is_valid_solution in shown_objects(walk_cells())
+
+
+def private_names(source: str) -> list[str]:
+    """Single-underscore names a cell uses, outside the arguments of ``show(...)``."""
+    tree = ast.parse(source)
+    shown = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show"
+        for argument in node.args
+        for inner in ast.walk(argument)
+    }
+    names = []
+    for node in ast.walk(tree):
+        name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+        if id(node) not in shown and name.startswith("_") and not name.startswith("__"):
+            names.append(name)
+    return names
+
+
+def test_no_cell_uses_a_private_name_of_helpers():
+    sources = [cell["source"] for cell in cells() if cell["cell_type"] == "code"]
+    assert [name for source in sources for name in private_names(source)] == []
+
+
+def test_the_tests_get_sudoku_solver_without_running_the_evaluation():
+    namespace = load_notebook()
+    assert "sudoku_solver" in namespace and "results" not in namespace
+    assert np.array_equal(namespace["sudoku_solver"](parse(EVEREST)).ravel() > 0, np.ones(81, dtype=bool))
