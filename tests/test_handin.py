@@ -14,14 +14,15 @@ import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from conftest import GENERATED, NOTEBOOK, ROOT
-from tools.handin.make import HANDIN_FILES, make_handin
-from tools.paths import CATEGORIES
+from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin
 from tools.handin.notebook import code_cells
+from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
@@ -71,6 +72,39 @@ def test_handin_holds_only_the_design_card_files(tmp_path):
     assert sorted(path.name for path in folder.iterdir()) == sorted(HANDIN_FILES)
 
 
+def test_the_handins_readme_leaves_out_the_repository_section(tmp_path):
+    readme = (make_handin(tmp_path / "handin") / "readme.md").read_text(encoding="utf-8")
+    assert REPOSITORY_HEADING in (ROOT / "readme.md").read_text(encoding="utf-8")
+    assert REPOSITORY_HEADING not in readme and readme.startswith("# ") and "\n## Summary\n" in readme
+
+
+def test_the_zipped_handin_holds_the_same_readme(tmp_path):
+    folder = make_handin(tmp_path / "handin")
+    with zipfile.ZipFile(make_handin(tmp_path / "handin.zip")) as archive:
+        assert archive.read("readme.md") == (folder / "readme.md").read_bytes()
+
+
+def test_the_repository_readme_gives_two_commands_before_the_report():
+    readme = (ROOT / "readme.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", readme, flags=re.MULTILINE)
+    assert sections[1].startswith(REPOSITORY_HEADING[3:])
+    [block] = re.findall(r"```bash\n(.*?)```", sections[1], flags=re.DOTALL)
+    run, test = block.splitlines()
+    assert "nbconvert" in run and "--execute sudoku.ipynb" in run and test.endswith("python -m pytest")
+
+
+#: what names the development side: its folders, commands and configuration
+DEVELOPMENT = re.compile(
+    r"(?<![\w.])(tools/|tests/|docs/|collections/|python -m|pytest|pyproject|--group|conftest|\.ci/)"
+)
+
+
+@pytest.mark.parametrize("name", ["readme.md", "data/README.md", "helpers.py"])
+def test_the_handins_text_names_nothing_of_the_development_side(name, tmp_path):
+    text = (make_handin(tmp_path / "handin") / name).read_text(encoding="utf-8")
+    assert DEVELOPMENT.findall(text) == [] and "development" not in text.replace("development tools", "")
+
+
 #: a path under data/ written in the notebook's code, with {category} or {difficulty} for each category
 DATA_PATH = re.compile(r"""["'](data/[^"'{}]*(?:\{(?:category|difficulty)\}[^"'{}]*)?)["']""")
 
@@ -85,7 +119,7 @@ def test_handin_carries_every_data_file_the_notebook_reads(tmp_path):
     folder = make_handin(tmp_path / "handin")
     wanted = notebook_data_files()
     assert {"data/hardest_sample.txt", "data/top1465_sample.txt", "data/hard_puzzle.npy"} <= wanted
-    assert sorted(path for path in wanted if not (folder / path).is_file()) == []
+    assert sorted(path for path in wanted if not (folder / path).exists()) == []
 
 
 def test_handin_notebook_runs_without_an_error_or_stderr(handin_run):

@@ -26,7 +26,11 @@ def rows_tried(engine: helpers.SudokuEngine, puzzles: np.ndarray) -> list[int]:
 
 def test_the_rungs_add_every_idea_once_in_order_after_the_two_textbook_rungs():
     names = list(ladder())
-    assert names[:3] == ["0. textbook search", "0b. textbook search after stage 1", "1. dancing links, a matrix per puzzle"]
+    assert names[:3] == [
+        "0. textbook search",
+        "0b. textbook search after stage 1",
+        "1. dancing links, a matrix per puzzle",
+    ]
     assert [name.split(". + ")[1] for name in names[3:]] == list(IDEAS)
 
 

@@ -1,29 +1,88 @@
-"""The written part stays true to the measurements and to the files it shows."""
+"""The report says what the notebook's run printed: its tables are the
+notebook's tables, the numbers its prose quotes are the tables' numbers, and
+every picture it shows exists."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from conftest import ROOT
+from tools.handin.notebook import Table, printed_tables
 from tools.report.readme import (
-    README_TABLES,
-    RESULTS,
-    SECTIONS,
-    SOLVER_SECTIONS,
-    TEXTBOOK_SECTION,
+    QUOTES,
+    README,
+    TABLES,
     code_lines,
-    documents,
-    generated_names,
-    load_results,
-    updated,
+    fill,
+    joined,
+    machine,
 )
 
-README = ROOT / "readme.md"
-NOTEBOOK = ROOT / "sudoku.ipynb"
 IMAGE_LINK = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
+
+
+@pytest.fixture(scope="module")
+def tables() -> dict[str, Table]:
+    return printed_tables()
+
+
+@pytest.fixture(scope="module")
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def test_the_readme_says_what_the_notebooks_run_printed(readme, tables):
+    filled, missing = fill(readme, tables, machine())
+    assert missing == []
+    assert filled == readme, "run python -m tools.report.readme"
+
+
+def test_a_number_changed_in_a_table_is_put_back(readme, tables):
+    table_1 = readme.index("Table 1.")
+    changed = readme[:table_1] + readme[table_1:].replace("| 15/15 |", "| 14/15 |", 1)
+    assert fill(changed, tables, machine())[0] == readme
+
+
+@pytest.mark.parametrize("quote", QUOTES, ids=lambda quote: quote.phrase[:40])
+def test_each_quoted_phrase_is_in_the_readme_once(quote, readme):
+    assert len(quote.pattern().findall(readme)) == 1
+
+
+@pytest.mark.parametrize("quote", QUOTES, ids=lambda quote: quote.phrase[:40])
+def test_a_quoted_number_that_differs_from_the_tables_is_corrected(quote, readme, tables):
+    found = quote.pattern().search(readme)
+    slot = next(iter(found.groupdict()))
+    changed = readme[: found.start(slot)] + "999" + readme[found.end(slot) :]
+    assert fill(changed, tables, machine())[0] == readme
+
+
+def test_every_table_the_report_argues_from_is_in_it(readme):
+    captions = {int(number) for number in re.findall(r"^Table (\d+)\. ", readme, flags=re.MULTILINE)}
+    assert set(TABLES) <= captions
+
+
+def test_tables_are_joined_on_the_columns_they_share():
+    answers = Table(["set", "method", "right"], [["hard", "a", "1/1"], ["hard", "b", "0/1"]])
+    times = Table(["set", "method", "ms"], [["hard", "b", "2"], ["hard", "a", "1"]])
+    assert joined([answers, times]) == Table(
+        ["set", "method", "right", "ms"], [["hard", "a", "1/1", "1"], ["hard", "b", "0/1", "2"]]
+    )
+
+
+def test_the_caption_names_the_machine_the_notebook_ran_on(readme):
+    assert f"run on {machine()}" in " ".join(readme.split())
+
+
+def test_lines_of_code_are_counted_by_section(tmp_path):
+    module = tmp_path / "module.py"
+    module.write_text(
+        '"""Docstring."""\n\n# ---\n# First\n# ---\n\nA = 1  # a comment\n# a comment line\n\n\n'
+        'def f():\n    """Doc\n    string."""\n    return A\n\n# ---\n# Second\n# ---\nB = 2\n',
+        encoding="utf-8",
+    )
+    assert code_lines(module) == {"First": 3, "Second": 1}
 
 
 def image_paths(text: str) -> list[str]:
@@ -31,61 +90,10 @@ def image_paths(text: str) -> list[str]:
     return [a or b for a, b in IMAGE_LINK.findall(text)]
 
 
-def notebook_markdown() -> str:
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+def test_every_picture_the_readme_shows_exists(readme):
+    assert image_paths(readme) and all((ROOT / path).is_file() for path in image_paths(readme))
 
 
-@pytest.mark.parametrize("document", documents(), ids=lambda path: path.relative_to(ROOT).as_posix())
-def test_document_tables_match_the_results_files(document):
-    text = document.read_text(encoding="utf-8")
-    assert updated(text, load_results(RESULTS)) == text, "run python -m tools.report.readme"
-
-
-def test_every_generated_part_appears_in_a_document():
-    shown = [name for document in documents() for name in generated_names(document.read_text(encoding="utf-8"))]
-    assert sorted(set(shown)) == sorted(SECTIONS)
-
-
-@pytest.mark.parametrize("source", ["readme", "notebook"])
-def test_every_image_shown_exists(source):
-    text = README.read_text(encoding="utf-8") if source == "readme" else notebook_markdown()
-    paths = image_paths(text)
-    assert paths, f"the {source} shows no image"
-    for path in paths:
-        assert (ROOT / path).is_file(), path
-
-
-def test_the_readme_has_no_generated_markers_and_every_numbered_table():
-    text = README.read_text(encoding="utf-8")
-    assert "<!--" not in text
-    assert generated_names(text) == [README_TABLES[k] for k in sorted(README_TABLES)]
-
-
-def test_a_captioned_table_is_rendered_under_its_caption(monkeypatch):
-    text = "Intro.\n\nTable 2. What it shows,\nover two lines.\n\n| old | table |\n| --- | --- |\n\nAfter.\n"
-    monkeypatch.setitem(SECTIONS, README_TABLES[2], lambda _: "| new |\n| --- |")
-    assert updated(text, {}) == "Intro.\n\nTable 2. What it shows,\nover two lines.\n\n| new |\n| --- |\n\nAfter.\n"
-
-
-def test_code_lines_count_code_only_section_by_section(tmp_path):
-    module = tmp_path / "module.py"
-    banner = "# " + "-" * 20
-    module.write_text(
-        f'"""Docstring."""\n\n{banner}\n# First\n{banner}\n\nX = 1  # a comment\n\n\ndef f():\n'
-        f'    """Its docstring,\n    two lines."""\n    # a comment line\n    return X\n\n'
-        f"{banner}\n# Second\n{banner}\nY = (\n    2\n)\n"
-    )
-    assert code_lines(module) == {"First": 3, "Second": 3}
-
-
-def test_every_section_the_tradeoff_table_counts_is_a_section_of_helpers():
-    titles = list(code_lines())
-    for start in (*SOLVER_SECTIONS, TEXTBOOK_SECTION):
-        assert sum(title.startswith(start) for title in titles) == 1, start
-
-
-def test_the_solver_sections_are_everything_before_the_checker():
-    titles = list(code_lines())
-    solver = [title for title in titles if title.startswith(SOLVER_SECTIONS)]
-    assert solver == titles[: titles.index("An independent checker")]
+def test_every_figure_has_a_caption_after_it(readme):
+    shown = len(image_paths(readme))
+    assert re.findall(r"^Figure (\d+)\. ", readme, flags=re.MULTILINE) == [str(n) for n in range(1, shown + 1)]

@@ -9,9 +9,10 @@ import json
 import numpy as np
 import pytest
 
-from conftest import DATA, NOTEBOOK
-from tools import check_template
-from tools.handin.template import nbgrader_checksum, problems, provided_cells
+from conftest import DATA, NOTEBOOK, sha256, stated_sha256
+from tools.handin import template as check_template
+from tools.handin.notebook import is_solution_cell
+from tools.handin.template import TEMPLATE, nbgrader_checksum, problems, provided_cells
 
 PROVIDED = provided_cells()
 #: the three nbgrader cells of the template, as the unit's notes list them
@@ -42,15 +43,19 @@ def test_the_command_says_all_nine_cells_are_intact(capsys):
     assert capsys.readouterr().out == "sudoku.ipynb: all 9 provided cells intact\n"
 
 
-def test_the_record_holds_the_templates_nine_cells_and_three_grader_cells():
+def test_the_template_is_the_committed_copy_stated_in_its_readme():
+    assert stated_sha256(TEMPLATE.parent / "README.md") == {TEMPLATE.name: sha256(TEMPLATE)}
+
+
+def test_the_template_holds_nine_cells_and_three_grader_cells():
     assert [cell["cell_type"] for cell in PROVIDED] == ["markdown", "code"] * 4 + ["code"]
     assert sorted(filter(None, map(check_template.grade_id, PROVIDED))) == sorted(GRADE_IDS.values())
 
 
 @pytest.mark.parametrize("grader_cell", sorted(GRADE_IDS))
-def test_the_recorded_cells_carry_nbgrader_checksums_of_their_own_text(grader_cell):
+def test_the_templates_cells_carry_nbgrader_checksums_of_their_own_text(grader_cell):
     """nbgrader stored a checksum of each cell's text when the unit released
-    the template: the recorded text reproduces it, so it is the handed-out text."""
+    the template: the committed text reproduces it, so it is the handed-out text."""
     cell = next(c for c in PROVIDED if check_template.grade_id(c) == GRADE_IDS[grader_cell])
     assert nbgrader_checksum(cell) == cell["metadata"]["nbgrader"]["checksum"]
 
@@ -92,7 +97,7 @@ def test_a_duplicated_grader_cell_is_reported(notebook):
 
 
 def test_a_solution_cell_without_sudoku_solver_is_reported(notebook):
-    index = next(i for i, c in enumerate(notebook["cells"]) if check_template.is_solution_cell(c))
+    index = next(i for i, c in enumerate(notebook["cells"]) if is_solution_cell(c))
     notebook["cells"][index]["source"] = "def solve(sudoku):\n    return sudoku\n"
     [problem] = problems(notebook, PROVIDED)
     assert problem.endswith("the solution cell, does not define sudoku_solver")
@@ -115,7 +120,7 @@ def test_solution_cell_works_on_its_own(notebook):
     """A grader that runs only the solution cell still gets a working solver."""
     from helpers import is_valid_solution
 
-    solution = next(c for c in notebook["cells"] if check_template.is_solution_cell(c))
+    solution = next(c for c in notebook["cells"] if is_solution_cell(c))
     namespace: dict = {}
     exec(check_template.source(solution), namespace)
     puzzle = np.load(DATA / "very_easy_puzzle.npy")[0]

@@ -29,9 +29,10 @@ import sys
 import tokenize
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
-from helpers import markdown_table, significant
+from helpers import markdown_table
 from tools.handin.notebook import Table, printed_tables, stdout_lines
 from tools.paths import NOTEBOOK, ROOT
 
@@ -154,6 +155,7 @@ def noise(tables: Tables) -> dict[str, str]:
     return {"low": differences[0], "high": differences[-1]}
 
 
+@lru_cache(maxsize=None)
 def code_lines(path: Path = HELPERS) -> dict[str, int]:
     """Lines of code (no blank lines, comments or docstrings) in each section of
     ``path``, by section: a section starts at a banner, a comment line with its
