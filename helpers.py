@@ -33,9 +33,9 @@ import gc
 import math
 import time
 import typing
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from functools import lru_cache
-from typing import Callable, NamedTuple, Optional, Tuple
+from typing import Callable, NamedTuple, Tuple, Union
 
 import numpy as np
 
@@ -242,7 +242,7 @@ class AlgorithmX:
                 return col
         return None
 
-    def search(self, unwind: bool = False) -> Iterator[list[int]]:
+    def search(self, unwind: bool = False) -> Generator[list[int], None, None]:
         """Yield every exact cover of the linked matrix, each as sorted row indices.
 
         ``chosen`` holds the node of the row taken at each level (Knuth's
@@ -432,9 +432,10 @@ class SudokuEngine:
         open_units = [self.unit_boards] * self.size
         seen = [-1] * self.size
         while blank:
-            blank = self._place_naked_singles(grid, blank, places)
-            if blank is None:
+            left = self._place_naked_singles(grid, blank, places)
+            if left is None:
                 return None
+            blank = left
             if not blank:
                 break
             blank, changed = self._scan_units(grid, blank, places, open_units, seen)
@@ -946,12 +947,10 @@ class Rung(SudokuEngine):
         singles = self._read_givens(grid)
         if singles is None:
             return None
-        blank = singles.blank
-        if "naked singles" in self.ideas:
-            blank = self._place_naked_singles(grid, blank, singles.places)
-            if blank is None:
-                return None
-        return Singles(blank, [board & blank for board in singles.places])
+        if "naked singles" not in self.ideas:
+            return Singles(singles.blank, [board & singles.blank for board in singles.places])
+        blank = self._place_naked_singles(grid, singles.blank, singles.places)
+        return None if blank is None else Singles(blank, [board & blank for board in singles.places])
 
     def column_order(self, families: list[list[int]]) -> list[int]:
         """Before "half-way start", each family of columns from its start."""
@@ -974,7 +973,7 @@ class Rung(SudokuEngine):
 
 #: a method of the race: a puzzle in, ``(solution or None, choices)`` out;
 #: it may raise ``SearchBudgetExceeded``
-Method = Callable[[np.ndarray], Tuple[Optional[typing.Sequence[int]], int]]
+Method = Callable[[np.ndarray], Tuple[Union[np.ndarray, typing.Sequence[int], None], int]]
 
 
 def by_engine(solver: SudokuEngine) -> Method:
@@ -1024,7 +1023,7 @@ class Results(NamedTuple):
     over_budget: np.ndarray
 
 
-def is_right(puzzle: np.ndarray, solution: Sequence[int] | None, stored: np.ndarray | None) -> bool:
+def is_right(puzzle: np.ndarray, solution: np.ndarray | Sequence[int] | None, stored: np.ndarray | None) -> bool:
     """Whether ``solution`` (``None``: no solution) answers ``puzzle``: a valid
     completion by ``is_valid_solution`` equal to ``stored``, or ``None`` where
     ``stored`` is all ``NO_SOLUTION``.  Without ``stored``, any valid completion."""
