@@ -25,8 +25,9 @@ the alternatives (the default job)
 ``--ladder``
     The report's ladder (``helpers.ladder``, with the notebook's budget of
     assignments for the textbook search) on whole tuning and evaluation
-    parts (``docs/tuning.md``): mean time and choices of every rung, and
-    what each rung buys over the one before.  Writes ``docs/results/ladder``.
+    parts (``docs/tuning.md``), in ``--rounds`` races: each rung's mean time
+    (of each puzzle's median across the rounds) and mean choices, and what
+    each rung buys over the one before.  Writes ``docs/results/ladder``.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ LADDER_SETS = (
     "hardest:tuning",
     "hardest:evaluation",
 )
-ROUNDS = 3  #: races of ``--against``, by default
+ROUNDS = 3  #: races of ``--against`` and ``--ladder``, by default
 PERCENTILE = 95
 LOWER_BOUND = "≥"  #: marks a mean that a method's budget cut short, as the notebook does
 UNKNOWN = "?"  #: a ratio whose denominator is only a lower bound
@@ -87,6 +88,14 @@ def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet) -> dict[str, Resu
     """``helpers.race`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
     stored = None if puzzle_set.solutions is None else list(puzzle_set.solutions)
     return race(methods, list(puzzle_set.puzzles), stored)
+
+
+def races(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int) -> list[dict[str, Results]]:
+    """``rounds`` races of ``methods`` on ``puzzle_set``; the order in which
+    they take turns on a puzzle is reversed every other round."""
+    names = list(methods)
+    orders = [names if k % 2 == 0 else names[::-1] for k in range(rounds)]
+    return [race_on({name: methods[name] for name in order}, puzzle_set) for order in orders]
 
 
 def times(results: Results) -> dict[str, float]:
@@ -202,12 +211,8 @@ def solving(module: ModuleType) -> Method:
 def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType], rounds: int) -> dict[str, Any]:
     """Two versions of helpers.py raced ``rounds`` times on ``puzzle_set``,
     then their rows counted on every puzzle."""
-    methods = {name: solving(module) for name, module in versions.items()}
-    names = list(methods)
-    raced: list[dict[str, Results]] = []
-    for k in range(rounds):
-        order = names if k % 2 == 0 else names[::-1]  # who goes first on a puzzle swaps each round
-        raced.append(race_on({name: methods[name] for name in order}, puzzle_set))
+    names = list(versions)
+    raced = races({name: solving(module) for name, module in versions.items()}, puzzle_set, rounds)
     pooled = {name: Results(*map(np.concatenate, zip(*(r[name] for r in raced)))) for name in names}
     rows = {name: [rows_tried(module, p) for p in puzzle_set.puzzles] for name, module in versions.items()}
     new, old = names
@@ -281,19 +286,21 @@ def notebook_budget() -> int:
     raise LookupError("the notebook sets no BUDGET")
 
 
-def climb(puzzle_set: PuzzleSet, budget: int) -> dict[str, Any]:
-    """Every rung of the ladder raced on ``puzzle_set``."""
-    raced = race_on(ladder(budget), puzzle_set)
-    rungs = {
-        name: {
-            "mean_ms": float(r.ms.mean()),
-            "choices_mean": float(r.choices.mean()),
-            "right": int(r.right.sum()),
-            "over_budget": int(r.over_budget.sum()),
+def climb(puzzle_set: PuzzleSet, budget: int, rounds: int) -> dict[str, Any]:
+    """Every rung of the ladder raced ``rounds`` times on ``puzzle_set``: a
+    rung's time is the mean over the puzzles of each one's median time across
+    the rounds, so that one slow spell of the machine does not move it."""
+    raced = races(ladder(budget), puzzle_set, rounds)
+    rungs = {}
+    for name in raced[0]:
+        first = raced[0][name]  # choices, and so answers, are the same in every round
+        rungs[name] = {
+            "mean_ms": float(np.median([r[name].ms for r in raced], axis=0).mean()),
+            "choices_mean": float(first.choices.mean()),
+            "right": int(np.all([r[name].right for r in raced], axis=0).sum()),
+            "over_budget": int(first.over_budget.sum()),
         }
-        for name, r in raced.items()
-    }
-    return {"puzzles": len(puzzle_set), "rungs": rungs}
+    return {"puzzles": len(puzzle_set), "rounds": rounds, "rungs": rungs}
 
 
 def ladder_tables(sets: dict[str, Any]) -> str:
@@ -328,12 +335,14 @@ def ladder_tables(sets: dict[str, Any]) -> str:
     return f"{tables}\n\n{right:,} of {answers:,} answers right; {over:,} searches gave up at the budget."
 
 
-def run_ladder(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
+def run_ladder(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
     budget = notebook_budget()
-    record: dict[str, Any] = {"budget": budget, "sets": {s.name: climb(s, budget) for s in progress(sets, "ladder")}}
+    climbed = {s.name: climb(s, budget, rounds) for s in progress(sets, "ladder")}
+    record: dict[str, Any] = {"budget": budget, "sets": climbed}
     markdown = (
         f"Every rung of `helpers.ladder({budget})` on every puzzle, taking turns "
-        f"(`helpers.race`); {LOWER_BOUND} marks a mean cut short where the textbook search gave up "
+        f"(`helpers.race`), {rounds} rounds: a time is the mean over the puzzles of each one's median "
+        f"across the rounds. {LOWER_BOUND} marks a mean cut short where the textbook search gave up "
         f"after {budget:,} assignments, and {UNKNOWN} a ratio to such a mean.\n\n{ladder_tables(record['sets'])}"
     )
     save(out / "ladder", "ladder", record, markdown, command)
@@ -366,7 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sets", nargs="+", metavar="SET", help="sets by name (tools/puzzles/sets.py)")
     parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles of each set (default: all)")
     parser.add_argument(
-        "--rounds", type=int, default=ROUNDS, metavar="K", help="races of --against (default: %(default)s)"
+        "--rounds", type=int, default=ROUNDS, metavar="K", help="races of --against and --ladder (default: %(default)s)"
     )
     parser.add_argument(
         "--out", type=Path, default=RESULTS, metavar="DIR", help="folder for the results (default: docs/results)"
@@ -378,7 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.against, chosen_sets(args.sets or AGAINST_SETS, args.sample), args.rounds, args.out, command
         )
     if args.ladder:
-        return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.out, command)
+        return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)
 
 
