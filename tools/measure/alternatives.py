@@ -149,14 +149,19 @@ def _uncover(c: _Header) -> None:
     c.left.right = c
 
 
+def _leave(node: _Node) -> None:
+    """Uncover the columns of ``node``'s row but its own, right to left."""
+    j = node.left
+    while j is not node:
+        _uncover(j.header)
+        j = j.left
+
+
 def _take_back(taken: list[_Node]) -> None:
     """Uncover the columns of every row in ``taken``, newest first, and empty it."""
     while taken:
         node = taken.pop()
-        j = node.left
-        while j is not node:
-            _uncover(j.header)
-            j = j.left
+        _leave(node)
         _uncover(node.header)
 
 
@@ -243,10 +248,7 @@ class PlainDLX:
             if node is None:  # back to the next row of the newest choice
                 while taken:
                     node = taken.pop()
-                    j = node.left
-                    while j is not node:
-                        _uncover(j.header)
-                        j = j.left
+                    _leave(node)
                     node = node.down
                     if node is not node.header:
                         break

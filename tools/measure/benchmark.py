@@ -49,12 +49,13 @@ from tqdm import tqdm
 import helpers
 from helpers import SUDOKU_BOX, Method, Results, by_engine, engine, ladder, markdown_table, race, significant
 from tools.handin.notebook import code_cells
-from tools.measure.alternatives import ExactCoverSolver, alternatives
+from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives
 from tools.paths import RESULTS, ROOT
 from tools.puzzles.sets import PuzzleSet, load
 from tools.report.results import save
 
 SOLVER = "the solver"
+COUNTS_ROWS = (SOLVER, PLAIN)  #: the methods whose choices are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
@@ -114,15 +115,13 @@ def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
     answers right, mean over the solver's, rows tried where it counts them,
     and exact-cover's set-up and C call."""
     methods = {SOLVER: by_engine(engine(SUDOKU_BOX)), **others}
-    for method in methods.values():
-        if isinstance(method, ExactCoverSolver):
-            method.parts.clear()
     raced = race_on(methods, puzzle_set)
     solver_mean = raced[SOLVER].ms.mean()
     entry: dict[str, Any] = {"source": puzzle_set.source, "puzzles": len(puzzle_set), "methods": {}}
     for name, results in raced.items():
-        summary = {**times(results), "right": int(results.right.sum()), "over_solver": results.ms.mean() / solver_mean}
-        if results.choices.any():
+        summary = {**times(results), "right": int(results.right.sum())}
+        summary["over_solver"] = float(results.ms.mean() / solver_mean)
+        if name in COUNTS_ROWS:
             summary["rows_mean"] = float(results.choices.mean())
         method = methods[name]
         if isinstance(method, ExactCoverSolver):
@@ -154,6 +153,8 @@ def context_table(sets: dict[str, Any]) -> str:
 
 
 def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
+    """The alternatives job: save its record in ``out``, print its table;
+    1 when the solver answered a puzzle wrong, else 0."""
     found = alternatives()
     others = {a.name: a.method for a in found if a.method is not None}
     unavailable = {a.name: a.unavailable for a in found if a.method is None}
@@ -256,6 +257,8 @@ def against_table(sets: dict[str, Any], new: str, old: str) -> str:
 
 
 def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
+    """The ``--against`` job: save its record in ``out``, print its table;
+    1 when either version answered a puzzle wrong, else 0."""
     new, old = "this checkout", rev
     versions = {new: helpers, old: revision(rev)}
     record: dict[str, Any] = {
@@ -336,6 +339,8 @@ def ladder_tables(sets: dict[str, Any]) -> str:
 
 
 def run_ladder(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
+    """The ``--ladder`` job: save its record in ``out``, print its tables;
+    1 when a rung answered a puzzle wrong (giving up is not wrong), else 0."""
     budget = notebook_budget()
     climbed = {s.name: climb(s, budget, rounds) for s in progress(sets, "ladder")}
     record: dict[str, Any] = {"budget": budget, "sets": climbed}
