@@ -170,6 +170,12 @@ def test_this_checkout_against_its_own_last_commit_tries_the_same_rows():
     assert all(v["wrong"] == 0 for v in entry["versions"].values())
 
 
+def test_an_unknown_revision_is_refused_before_any_race(capsys, tmp_path):
+    with pytest.raises(SystemExit):
+        benchmark.main(["--against", "no-such-revision", "--out", str(tmp_path)])
+    assert "no-such-revision" in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
 def test_rows_of_a_version_before_answer_come_from_its_engine():
     class OldEngine:
         rows_tried = 0

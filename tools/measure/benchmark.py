@@ -179,12 +179,17 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
 # ---------------------------------------------------------------------------
 
 
+class UnknownRevision(Exception):
+    """A revision whose helpers.py git cannot show."""
+
+
 def revision(rev: str) -> ModuleType:
     """``helpers.py`` as revision ``rev`` of this repository has it, imported
-    as a module of its own; ``CalledProcessError`` when git does not know it."""
-    source = subprocess.run(
-        ["git", "show", f"{rev}:helpers.py"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
+    as a module of its own; ``UnknownRevision`` with git's words when git cannot show it."""
+    shown = subprocess.run(["git", "show", f"{rev}:helpers.py"], cwd=ROOT, capture_output=True, text=True)
+    if shown.returncode:
+        raise UnknownRevision(shown.stderr.strip() or f"git show {rev}:helpers.py failed")
+    source = shown.stdout
     name = "helpers_against"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{name}.py"
@@ -260,7 +265,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     """The ``--against`` job: save its record in ``out``, print its table;
     1 when either version answered a puzzle wrong, else 0."""
     new, old = "this checkout", rev
-    versions = {new: helpers, old: revision(rev)}
+    versions = {new: helpers, old: revision(rev)}  # before any race: UnknownRevision
     record: dict[str, Any] = {
         "revision": rev,
         "sets": {s.name: against(s, versions, rounds) for s in progress(sets, f"against {rev}")},
@@ -270,7 +275,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
         f"puzzle (`helpers.race`), {rounds} rounds; `new / old` is the ratio of the means over all rounds.\n\n"
         f"{against_table(record['sets'], new, old)}"
     )
-    save(out / f"against-{rev}", "against", record, markdown, command)
+    save(out / f"against-{rev.replace('/', '-')}", "against", record, markdown, command)
     print(markdown)
     return 1 if any(v["wrong"] for entry in record["sets"].values() for v in entry["versions"].values()) else 0
 
@@ -388,9 +393,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     command = ["python", "-m", "tools.measure.benchmark", *args_list]
     if args.against:
-        return run_against(
-            args.against, chosen_sets(args.sets or AGAINST_SETS, args.sample), args.rounds, args.out, command
-        )
+        sets = chosen_sets(args.sets or AGAINST_SETS, args.sample)
+        try:
+            return run_against(args.against, sets, args.rounds, args.out, command)
+        except UnknownRevision as error:
+            parser.error(f"--against {args.against}: {error}")
     if args.ladder:
         return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)
