@@ -1,58 +1,50 @@
 """The public collections in ``collections/``: unchanged, as many puzzles as
-their README says, and every puzzle with exactly one solution."""
+their README says, a sample of each with exactly one solution as the
+textbook search counts them; and ``collections/hardest.csv``, whose puzzles
+``tools/puzzles/find_hardest.py`` finds again."""
 
 from __future__ import annotations
 
 import csv
+from functools import lru_cache
 
 import numpy as np
 import pytest
 
 import helpers
-from conftest import COLLECTIONS, parse, sha256, stated_sha256
-from helpers import backtracking_count
-from tools import find_hardest
-from tools.cli.engine import count_solutions
-from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
+from conftest import sha256, stated_sha256
+from tools.paths import COLLECTIONS
+from tools.puzzles import find_hardest
+from tools.puzzles.io import read_grids, to_text
 
 README = COLLECTIONS / "README.md"
-ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"
-TOP1465 = COLLECTIONS / "magictour_top1465.txt"
-RATED = COLLECTIONS / "kaggle_rated_sample_7034.csv"
-COUNTS = {ROYLE_17.name: 49151, TOP1465.name: 1465, RATED.name: 7034}
+ROYLE_17 = "17clue_royle_49151.txt"
+TOP1465 = "magictour_top1465.txt"
+RATED = "kaggle_rated_sample_7034.csv"
+COUNTS = {ROYLE_17: 49151, TOP1465: 1465, RATED: 7034}
 ROYLE_GIVENS = 17
-#: the engine counts every puzzle of top1465, every 4th of the rated sample and
-#: every 20th of the 17-clue list (all of them would take half a minute)
-ENGINE_STEPS = {ROYLE_17.name: 20, TOP1465.name: 1, RATED.name: 4}
-INDEPENDENT_SAMPLE = 10  #: puzzles of each file counted again by the independent solver
+TOP1465_FROM_ROYLE = 69  #: top1465's puzzles with 17 givens, every one of them in Royle's list
+INDEPENDENT_SAMPLE = 10  #: evenly spaced puzzles of each file whose solutions are counted
+PREFIX = 8  #: top1465's first puzzles, whose hardest are found again
 
 
-def lines(path) -> list[str]:
-    return [line.strip() for line in path.read_text(encoding="ascii").splitlines() if line.strip()]
+@lru_cache(maxsize=None)
+def grids(name: str) -> np.ndarray:
+    """The puzzles of a collection, read once for all the tests."""
+    return read_grids(COLLECTIONS / name)
 
 
-def rated_rows() -> list[dict]:
-    with RATED.open(newline="", encoding="ascii") as handle:
+def distinct(name: str) -> set[bytes]:
+    return {grid.tobytes() for grid in grids(name)}
+
+
+def givens(puzzles: np.ndarray) -> np.ndarray:
+    return np.count_nonzero(puzzles.reshape(len(puzzles), -1), axis=1)
+
+
+def hardest_rows() -> list[dict[str, str]]:
+    with open(COLLECTIONS / "hardest.csv", newline="", encoding="ascii") as handle:
         return list(csv.DictReader(handle))
-
-
-PUZZLES = {
-    ROYLE_17.name: lines(ROYLE_17),
-    TOP1465.name: lines(TOP1465),
-    RATED.name: [row["puzzle"] for row in rated_rows()],
-}
-
-
-def cells(text: str) -> list[int]:
-    return [0 if ch in ".0" else int(ch) for ch in text]
-
-
-def every(sequence: list, step: int) -> list:
-    return sequence[::step]
-
-
-def evenly(sequence: list, count: int) -> list:
-    return [sequence[i * len(sequence) // count] for i in range(count)]
 
 
 @pytest.mark.parametrize("name", sorted(COUNTS))
@@ -61,66 +53,43 @@ def test_the_file_is_the_one_the_readme_states(name):
 
 
 @pytest.mark.parametrize("name", sorted(COUNTS))
-def test_the_file_holds_its_count_of_distinct_81_cell_puzzles(name):
-    puzzles = PUZZLES[name]
-    assert len(puzzles) == len(set(puzzles)) == COUNTS[name]
-    assert all(len(text) == 81 and all(ch in ".0123456789" for ch in text) for text in puzzles)
+def test_the_file_holds_its_count_of_distinct_puzzles(name):
+    assert len(grids(name)) == len(distinct(name)) == COUNTS[name]
 
 
 def test_the_17_clue_puzzles_have_17_givens():
-    assert {sum(1 for value in cells(text) if value) for text in PUZZLES[ROYLE_17.name]} == {ROYLE_GIVENS}
+    assert set(givens(grids(ROYLE_17)).tolist()) == {ROYLE_GIVENS}
 
 
-def test_top1465_shares_exactly_its_69_puzzles_of_17_givens_with_royles_list():
-    royle = set(PUZZLES[ROYLE_17.name])
-    top = [text.replace(".", "0") for text in PUZZLES[TOP1465.name]]
-    shared = [text for text in top if text in royle]
-    assert len(shared) == 69 == sum(1 for text in top if sum(1 for v in cells(text) if v) == ROYLE_GIVENS)
+def test_top1465_shares_exactly_its_puzzles_of_17_givens_with_royles_list():
+    top = grids(TOP1465)
+    shared = distinct(TOP1465) & distinct(ROYLE_17)
+    assert len(shared) == TOP1465_FROM_ROYLE == np.sum(givens(top) == ROYLE_GIVENS)
 
 
 def test_the_rated_samples_clues_count_the_givens():
-    assert all(int(row["clues"]) == sum(1 for v in cells(row["puzzle"]) if v) for row in rated_rows())
+    with open(COLLECTIONS / RATED, newline="", encoding="ascii") as handle:
+        clues = [int(row["clues"]) for row in csv.DictReader(handle)]
+    assert clues == givens(grids(RATED)).tolist()
 
 
 def test_the_rated_samples_solutions_solve_their_puzzles():
-    wrong = [
-        k
-        for k, row in enumerate(rated_rows())
-        if not helpers.is_valid_solution(parse(row["puzzle"]), parse(row["solution"]))
-    ]
+    solutions = read_grids(COLLECTIONS / RATED, "solution")
+    wrong = [k for k, pair in enumerate(zip(grids(RATED), solutions)) if not helpers.is_valid_solution(*pair)]
     assert wrong == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COUNTS))
-def test_the_puzzles_have_one_solution_by_the_engine(name):
-    counts = [count_solutions(parse(text), limit=2) for text in every(PUZZLES[name], ENGINE_STEPS[name])]
-    assert set(counts) == {1}
-
-
-@pytest.mark.parametrize("name", sorted(COUNTS))
-def test_a_sample_has_one_solution_by_the_independent_solver(name):
-    sample = evenly(PUZZLES[name], INDEPENDENT_SAMPLE)
-    assert [backtracking_count(np.array(cells(text)), limit=2) for text in sample] == [1] * INDEPENDENT_SAMPLE
-
-
-# ---------------------------------------------------------------------------
-# collections/hardest.csv, chosen from the three by tools/puzzles/find_hardest.py
-# ---------------------------------------------------------------------------
-
-HARDEST = COLLECTIONS / "hardest.csv"
-REMEASURED = 3  #: hardest puzzles whose effort is measured again (each takes a moment)
-
-
-def hardest_rows() -> list[dict]:
-    with HARDEST.open(newline="", encoding="ascii") as handle:
-        return list(csv.DictReader(handle))
+def test_a_sample_has_one_solution_by_the_textbook_search(name):
+    puzzles = grids(name)
+    sample = puzzles[np.arange(INDEPENDENT_SAMPLE) * len(puzzles) // INDEPENDENT_SAMPLE]
+    assert [helpers.backtracking_count(grid) for grid in sample] == [1] * INDEPENDENT_SAMPLE
 
 
 def test_each_hardest_puzzle_is_the_one_at_its_place_in_its_source():
     rows = hardest_rows()
-    assert rows and {row["source"] for row in rows} <= set(find_hardest.SOURCES)
-    for row in rows:
-        assert PUZZLES[row["source"]][int(row["position"])].replace(".", "0") == row["puzzle"]
+    assert rows and all(to_text(grids(row["source"])[int(row["position"])]) == row["puzzle"] for row in rows)
 
 
 def test_the_hardest_are_distinct_and_above_the_threshold():
@@ -129,8 +98,7 @@ def test_the_hardest_are_distinct_and_above_the_threshold():
     assert min(float(row["plain_rows"]) for row in rows) >= find_hardest.MIN_PLAIN_ROWS
 
 
-def test_the_hardest_puzzles_effort_is_measured_again_alike():
-    rng = np.random.default_rng(find_hardest.HARDEST_SEED)
-    symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
-    for row in evenly(hardest_rows(), REMEASURED):
-        assert round(effort(cells(row["puzzle"]), symmetries), 1) == float(row["plain_rows"])
+def test_the_hardest_of_a_prefix_of_top1465_are_found_again():
+    found = find_hardest.hardest({TOP1465: grids(TOP1465)[:PREFIX]})
+    stored = [row for row in hardest_rows() if row["source"] == TOP1465 and int(row["position"]) < PREFIX]
+    assert [{key: str(value) for key, value in row.items()} for row in found] == stored

@@ -1,18 +1,17 @@
-"""Time the solver on larger grids: 16 x 16, 25 x 25, 36 x 36.
+"""Time the solver on larger grids: 16 x 16, 25 x 25 and 36 x 36.
 
-``tools.cli.engine.solve_sudoku`` takes any size; it runs the shared engine of
-``helpers`` (``helpers.engine(box)``), the one the hand-in's solver runs.
+The solver takes any size N = box**2 (``helpers.solve_sudoku(grid, N)``);
+here it runs as ``solve_sudoku`` runs it, on the shared engine of each order
+(``helpers.by_engine(helpers.engine(box))``, which also gives the rows tried),
+in ``helpers.race``: CPU time per call, every answer checked with
+``is_valid_solution``, the engine's matrix built before the race, as a
+long-running program would have it.
 
-For each size the script makes seeded random puzzles: a valid grid from the
-usual pattern, shuffled (digits relabelled; rows permuted within bands and
-bands permuted; the same for columns), with a fixed share of its cells kept as
-givens.  Each puzzle is solved once, timed with ``time.process_time()``, and
-the answer is checked with ``helpers.is_valid_solution``.  The shared matrix
-of each size is built before timing starts, as a long-running program would
-have it.
+The puzzles are seeded and random: a valid grid from the usual pattern,
+shuffled (digits relabelled; rows permuted within bands and bands permuted;
+the same for columns), with a fixed share of its cells kept as givens.
 
-Results go to ``docs/results/sizes.json`` (and a table to stdout), from which
-``tools/report/readme.py`` fills the readme.
+Writes ``docs/results/sizes`` through ``tools.report.results``.
 
 Usage: ``python -m tools.measure.sizes [--puzzles K] [--seed S] [--out DIR]``
 """
@@ -20,27 +19,22 @@ Usage: ``python -m tools.measure.sizes [--puzzles K] [--seed S] [--out DIR]``
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
-import platform
-import statistics
 import sys
-import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-import helpers
-from helpers import is_valid_solution
-from tools.cli.engine import solve_sudoku
+from helpers import EMPTY, by_engine, engine, markdown_table, race, significant
 from tools.paths import RESULTS
-from tools.cli.solve import build_matrix
+from tools.report.results import save
 
-#: (box side, share of cells given): the sizes and fill levels measured.
+#: (box side, share of cells given): the sizes and fill levels measured
 CASES = ((4, 0.40), (5, 0.50), (6, 0.70))
-DEFAULT_PUZZLES = 10
-DEFAULT_SEED = 2026
-JSON_NAME = "sizes.json"
+PUZZLES = 10  #: puzzles per size, by default
+SEED = 2026
+PERCENTILE = 95
 
 
 def pattern_grid(box: int) -> np.ndarray:
@@ -57,79 +51,92 @@ def shuffled_order(box: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.ndarray:
-    """A shuffled valid grid with ``given_share`` of its cells kept, the rest 0."""
+    """A shuffled valid grid with ``given_share`` of its cells kept, the rest blank."""
     side = box * box
-    grid = pattern_grid(box)
-    digits = np.concatenate([[0], rng.permutation(side) + 1])
-    grid = digits[grid][np.ix_(shuffled_order(box, rng), shuffled_order(box, rng))]
+    digits = np.concatenate([[EMPTY], rng.permutation(side) + 1])
+    grid = digits[pattern_grid(box)][np.ix_(shuffled_order(box, rng), shuffled_order(box, rng))]
     blanks = rng.permutation(side * side)[: side * side - round(given_share * side * side)]
-    grid.flat[blanks] = helpers.EMPTY
+    grid.flat[blanks] = EMPTY
     return grid
 
 
-def measure(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict:
-    """Solve ``count`` puzzles of one size; their times and whether every answer was valid."""
-    build_matrix(box)  # once, before timing, as in a long-running program
-    seconds, valid = [], 0
-    for _ in range(count):
-        puzzle = random_puzzle(box, given_share, rng)
-        start = time.process_time()
-        answer = solve_sudoku(puzzle)
-        seconds.append(time.process_time() - start)
-        valid += answer is not None and is_valid_solution(puzzle, answer)
+def build_matrix(box: int) -> None:
+    """Have the shared engine of order ``box`` build its matrix now, by
+    relinking it for an empty grid (the race's warm-up puzzle may need none)."""
+    solver = engine(box)
+    grid = [EMPTY] * solver.size**2
+    singles = solver.place_singles(grid)
+    assert singles is not None  # an empty grid contradicts nothing
+    solver.relink(solver.open_part(grid, singles.places))
+
+
+def measure(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict[str, Any]:
+    """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
+    puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
+    build_matrix(box)
+    [results] = race({"solver": by_engine(engine(box))}, puzzles).values()
     side = box * box
     return {
-        "size": f"{side}x{side}",
-        "givens": f"{round(100 * given_share)}%",
+        "size": side,
+        "given_share": given_share,
         "puzzles": count,
-        "valid": valid,
-        "mean_s": round(statistics.fmean(seconds), 4),
-        "median_s": round(statistics.median(seconds), 4),
-        "max_s": round(max(seconds), 4),
+        "right": int(results.right.sum()),
+        "mean_ms": float(results.ms.mean()),
+        "p95_ms": float(np.percentile(results.ms, PERCENTILE)),
+        "max_ms": float(results.ms.max()),
+        "rows_mean": float(results.choices.mean()),
     }
 
 
-def table(rows: list[dict]) -> str:
-    """The results as a markdown table."""
-    lines = [
-        "| size | givens | puzzles | valid answers | mean s | median s | max s |",
-        "| --- | --: | --: | --: | --: | --: | --: |",
-    ]
-    lines += [
-        f"| {r['size']} | {r['givens']} | {r['puzzles']} | {r['valid']}/{r['puzzles']} | "
-        f"{r['mean_s']:.3f} | {r['median_s']:.3f} | {r['max_s']:.3f} |"
-        for r in rows
-    ]
-    return "\n".join(lines)
+def table(rows: list[dict[str, Any]]) -> str:
+    """The sizes as a markdown table."""
+    header = ["size", "givens", "right", "mean ms", "p95 ms", "max ms", "rows tried, mean"]
+    return markdown_table(
+        header,
+        [
+            [
+                f"{r['size']} x {r['size']}",
+                f"{round(100 * r['given_share'])}%",
+                f"{r['right']}/{r['puzzles']}",
+                *(significant(r[key]) for key in ("mean_ms", "p95_ms", "max_ms")),
+                significant(r["rows_mean"], 3),
+            ]
+            for r in rows
+        ],
+    )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Measure every size in ``CASES``, write sizes.json; 0 when every answer was valid, else 1."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--puzzles", type=int, default=DEFAULT_PUZZLES, help="puzzles per size (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (default: %(default)s)")
-    parser.add_argument("--out", type=Path, default=RESULTS, help="folder for sizes.json (default: %(default)s)")
-    args = parser.parse_args(argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure every size of ``CASES``; 0 when every answer was right, else 1."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.measure.sizes", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--puzzles", type=int, default=PUZZLES, metavar="K", help="puzzles per size (default: %(default)s)"
+    )
+    parser.add_argument("--seed", type=int, default=SEED, help="random seed (default: %(default)s)")
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, metavar="DIR", help="folder for the results (default: docs/results)"
+    )
+    args = parser.parse_args(args_list)
     if args.puzzles < 1:
         parser.error("--puzzles must be at least 1")
     rng = np.random.default_rng(args.seed)
-    rows = []
-    for box, share in CASES:
-        print(f"solving {box * box}x{box * box} puzzles ...", file=sys.stderr)
-        rows.append(measure(box, share, args.puzzles, rng))
-    report = {
-        "metadata": {
-            "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
-            "python": platform.python_version(),
-            "command": " ".join(["python", "-m", "tools.measure.sizes", *(argv if argv is not None else sys.argv[1:])]),
-            "seed": args.seed,
-        },
-        "sizes": rows,
-    }
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / JSON_NAME).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(table(rows))
-    return 0 if all(r["valid"] == r["puzzles"] for r in rows) else 1
+    rows = [measure(box, share, args.puzzles, rng) for box, share in CASES]
+    markdown = (
+        f"The solver on {args.puzzles} seeded random puzzles of each size (seed {args.seed}), "
+        f"CPU time per call (`helpers.race`), every answer checked.\n\n{table(rows)}"
+    )
+    save(
+        args.out / "sizes",
+        "sizes",
+        {"seed": args.seed, "sizes": rows},
+        markdown,
+        ["python", "-m", "tools.measure.sizes", *args_list],
+    )
+    print(markdown)
+    return 0 if all(r["right"] == r["puzzles"] for r in rows) else 1
 
 
 if __name__ == "__main__":

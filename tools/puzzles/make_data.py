@@ -66,17 +66,11 @@ from pathlib import Path
 
 import numpy as np
 
-if not __package__:
-    # Run by its path, ``python tools/puzzles/make_data.py`` (as tests/test_data.py
-    # does), rather than as ``python -m tools.puzzles.make_data``: Python then puts
-    # tools/ on sys.path, not the project folder that holds helpers.py.
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import helpers  # noqa: E402
-from helpers import EMPTY, NO_SOLUTION, is_valid_solution  # noqa: E402
-from helpers import SUDOKU_BOX as BOX  # noqa: E402
-from helpers import SUDOKU_SIZE as SIZE  # noqa: E402
-from tools.paths import CATEGORIES, GENERATED  # noqa: E402
+import helpers
+from helpers import EMPTY, NO_SOLUTION, is_valid_solution
+from helpers import SUDOKU_BOX as BOX
+from helpers import SUDOKU_SIZE as SIZE
+from tools.paths import CATEGORIES, GENERATED
 
 # ---------------------------------------------------------------------------
 # Named constants
@@ -181,7 +175,10 @@ def plain_backtracking(
 ) -> tuple[Grid | None, int]:
     """Plain backtracking on ``cells``: ``(its first solution or None, placements made)``.
 
-    Plain means: always the first empty cell in row-major order, digits tried
+    Part of the generator, not a solver of the project: it draws random
+    complete grids (``random_solution``) and ranks the hard pool, and the
+    committed files depend on both.  No label rests on it (those come from
+    ``helpers.backtracking_count``).  Plain means: always the first empty cell in row-major order, digits tried
     in ``orders[i]`` for cell i (1..9 when no orders are given), a digit
     placed when its row, column and box lack it, and no other reasoning.
     With a ``cap`` it stops once it has made ``cap + 1`` placements (and
@@ -248,6 +245,7 @@ def random_solution(rng: np.random.Generator) -> Grid:
     first, so the number of draws does not depend on the search)."""
     orders = [(rng.permutation(SIZE) + 1).tolist() for _ in range(CELLS)]
     grid, _ = plain_backtracking([EMPTY] * CELLS, orders)
+    assert grid is not None  # an empty grid has solutions
     return grid
 
 
@@ -269,13 +267,15 @@ def unique_puzzle(solution: Grid, blanks: int, rng: np.random.Generator) -> Grid
 
 
 def minimal_puzzle(solution: Grid, rng: np.random.Generator) -> Grid:
-    """Blank the cells of ``solution`` in a random order, each one only if
-    the puzzle stays unique.  One pass gives a minimal puzzle: a given kept
-    once can never be removed later, as more blanks only allow more
-    solutions."""
+    """Blank the givens of ``solution`` (a grid or a unique puzzle) in a
+    random order, each one only if the puzzle stays unique.  One pass gives a
+    minimal puzzle: a given kept once can never be removed later, as more
+    blanks only allow more solutions."""
     puzzle = list(solution)
     for i in rng.permutation(CELLS).tolist():
         value = puzzle[i]
+        if value == EMPTY:
+            continue  # blank already: nothing to try, and no count to pay for
         puzzle[i] = EMPTY
         if count_solutions(puzzle) != 1:
             puzzle[i] = value
@@ -287,7 +287,7 @@ def hard_pool(rng: np.random.Generator) -> list[tuple[Grid, Grid, int]]:
     ``HARD_GIVENS``, as ``(puzzle, solution, backtracking steps)``, hardest
     first (ties keep the order they were made in)."""
     least, most = HARD_GIVENS
-    pool = []
+    pool: list[tuple[Grid, Grid, int]] = []
     while len(pool) < HARD_POOL_SIZE:
         solution = random_solution(rng)
         puzzle = minimal_puzzle(solution, rng)
@@ -423,8 +423,8 @@ def make_category(category: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
                 puzzle = dead_blank_from_solution(solution, blanks, rng)
             entries.append((puzzle, None))
     entries = [entries[k] for k in rng.permutation(len(entries)).tolist()]
-    for puzzle, solution in entries:
-        check_entry(category, puzzle, solution)
+    for made, answer in entries:
+        check_entry(category, made, answer)
     puzzles = np.array([puzzle for puzzle, _ in entries], dtype=PUZZLE_DTYPE).reshape(-1, SIZE, SIZE)
     solutions = np.array(
         [solution if solution is not None else [NO_SOLUTION] * CELLS for _, solution in entries],

@@ -14,7 +14,7 @@ How each puzzle is made (a hill climb, seeded with ``(seed, k)`` for the k-th
 puzzle, so that any prefix of a file can be made again on its own):
 
 1. a random complete grid (``tools/puzzles/make_data.py``'s ``random_solution``) and
-   a random minimal puzzle of it (``minimal``);
+   a random minimal puzzle of it (``make_data.minimal_puzzle``);
 2. ``CLIMB_STEPS`` times: a neighbour (one given taken out, cells of the
    solution added back in a random order until the puzzle is unique again,
    then made minimal), kept when it is at least as hard.
@@ -44,12 +44,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 
 from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_SIZE as SIZE
 from tools.measure.alternatives import PlainDLX
 from tools.paths import GENERATED
-from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, random_solution
+from tools.puzzles.io import to_text
+from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, minimal_puzzle, random_solution
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -101,21 +103,6 @@ def effort(cells: Grid, symmetries: Sequence[tuple[list[int], list[int], list[in
     return sum(plain_rows(apply_symmetry(cells, s)) for s in symmetries) / len(symmetries)
 
 
-def minimal(puzzle: Grid, rng: np.random.Generator) -> Grid:
-    """``puzzle`` (unique) made minimal: its givens, in a random order, each
-    blanked if the puzzle stays unique.  The same as ``make_data.minimal_puzzle``
-    but it skips the cells that are blank already."""
-    puzzle = list(puzzle)
-    for i in rng.permutation(CELLS).tolist():
-        value = puzzle[i]
-        if value == EMPTY:
-            continue
-        puzzle[i] = EMPTY
-        if count_solutions(puzzle) != 1:
-            puzzle[i] = value
-    return puzzle
-
-
 def neighbour(puzzle: Grid, solution: Grid, rng: np.random.Generator) -> Grid:
     """A minimal puzzle near ``puzzle``: one given out, solution cells back in until unique, then minimal."""
     changed = list(puzzle)
@@ -126,7 +113,7 @@ def neighbour(puzzle: Grid, solution: Grid, rng: np.random.Generator) -> Grid:
             changed[i] = solution[i]
             if count_solutions(changed) == 1:
                 break
-    return minimal(changed, rng)
+    return minimal_puzzle(changed, rng)
 
 
 def hard_puzzle(seed: int, k: int) -> tuple[Grid, float]:
@@ -134,7 +121,7 @@ def hard_puzzle(seed: int, k: int) -> tuple[Grid, float]:
     rng = np.random.default_rng([seed, k])
     symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
     solution = random_solution(rng)
-    puzzle = minimal(solution, rng)
+    puzzle = minimal_puzzle(solution, rng)
     best = effort(puzzle, symmetries)
     for _ in range(CLIMB_STEPS):
         candidate = neighbour(puzzle, solution, rng)
@@ -144,19 +131,10 @@ def hard_puzzle(seed: int, k: int) -> tuple[Grid, float]:
     return puzzle, best
 
 
-def puzzle_line(cells: Grid) -> str:
-    """The 81-character line of ``cells``."""
-    return "".join(str(v) for v in cells)
-
-
 def make_file(seed: int, count: int) -> list[str]:
     """The first ``count`` lines of the file made with ``seed``."""
-    lines = []
-    for k in range(count):
-        puzzle, score = hard_puzzle(seed, k)
-        print(f"  seed {seed}, puzzle {k}: {sum(1 for v in puzzle if v)} givens, effort {score:.0f}", file=sys.stderr)
-        lines.append(puzzle_line(puzzle))
-    return lines
+    made = (hard_puzzle(seed, k)[0] for k in range(count))
+    return [to_text(np.array(puzzle)) for puzzle in tqdm(made, desc=f"seed {seed}", total=count, disable=None)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
