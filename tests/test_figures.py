@@ -13,7 +13,6 @@ bytes.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import matplotlib.image
@@ -23,7 +22,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import helpers
-from tools.handin.notebook import Table, printed_tables
+from tools.handin.notebook import BOUND_SIGN, Table, notebook_budget, printed_number, printed_tables
 from tools.puzzles.sets import load
 from tools.report import figures
 
@@ -42,7 +41,7 @@ def tables() -> dict[str, Table]:
 @pytest.fixture(scope="module")
 def found() -> dict[str, dict[str, helpers.Results]]:
     """The choices figure's data: the three searches raced on the notebook's sets."""
-    return figures.search_choices(figures.notebook_budget())
+    return figures.search_choices(notebook_budget())
 
 
 def searches_row(tables: dict[str, Table], set_name: str, search: str) -> list[str]:
@@ -53,38 +52,17 @@ def searches_row(tables: dict[str, Table], set_name: str, search: str) -> list[s
 
 def printed(value: float, bound: bool, digits: int) -> str:
     """``value`` as the notebook prints it: ``helpers.significant``, ``≥`` before a lower bound."""
-    return (figures.BOUND_SIGN if bound else "") + helpers.significant(value, digits)
+    return (BOUND_SIGN if bound else "") + helpers.significant(value, digits)
 
 
 # --- reading the notebook -------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("cell", "number", "bound"), [("0.066", 0.066, False), ("2,260", 2260.0, False), ("≥9.0", 9.0, True)]
-)
-def test_a_printed_number_is_read_with_its_thousands_and_its_bound(cell, number, bound):
-    assert figures.printed_number(cell) == (number, bound)
-
-
-def test_the_budget_is_read_from_the_notebooks_code(tmp_path):
-    notebook = tmp_path / "sudoku.ipynb"
-    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "source": ["x = 1\n", "BUDGET = 1_234  # assignments"]}
-    notebook.write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
-    assert figures.notebook_budget(notebook) == 1234
-
-
-def test_a_notebook_without_a_budget_is_refused(tmp_path):
-    notebook = tmp_path / "sudoku.ipynb"
-    notebook.write_text(json.dumps({"cells": []}), encoding="utf-8")
-    with pytest.raises(LookupError):
-        figures.notebook_budget(notebook)
 
 
 def test_the_budget_is_where_the_notebooks_textbook_search_gave_up(tables):
     most = searches_row(tables, "hardest sample (26)", figures.SEARCHES[0])[
         tables[figures.SEARCH_TABLE].header.index(MOST)
     ]
-    assert figures.printed_number(most) == (figures.notebook_budget(), True)
+    assert printed_number(most) == (notebook_budget(), True)
 
 
 # --- Figure 2: the ladder ---------------------------------------------------------
@@ -122,14 +100,12 @@ def test_the_boxes_reach_the_most_choices_the_notebook_prints(found, tables):
         for search, result in results.items():
             stats = figures.choice_stats(result.choices)
             most = max([stats["whishi"], *stats["fliers"]])
-            assert (most, result.over_budget.any()) == figures.printed_number(
-                searches_row(tables, set_name, search)[column]
-            )
+            assert (most, result.over_budget.any()) == printed_number(searches_row(tables, set_name, search)[column])
 
 
 @pytest.mark.slow
 def test_a_search_that_gave_up_sits_on_the_budget(found):
-    budget = figures.notebook_budget()
+    budget = notebook_budget()
     gave_up = [r.choices[r.over_budget] for results in found.values() for r in results.values()]
     assert np.concatenate(gave_up).size and (np.concatenate(gave_up) == budget).all()
 
@@ -230,7 +206,7 @@ def drawing(request, tables) -> Figure:
     tables (the choices from the module's race), its layout done."""
     name = request.param
     if name == "choices":
-        fig = figures.draw_choices(request.getfixturevalue("found"), figures.notebook_budget())
+        fig = figures.draw_choices(request.getfixturevalue("found"), notebook_budget())
     elif name == "ladder":
         fig = figures.draw_ladder(figures.ladder_times(tables[figures.LADDER_TABLE]))
     else:

@@ -8,6 +8,7 @@ import ast
 import contextlib
 import inspect
 import io
+import json
 import sys
 import types
 
@@ -16,7 +17,7 @@ import pytest
 
 import helpers
 from conftest import EVEREST, parse
-from tools.handin.notebook import cells, load_notebook
+from tools.handin.notebook import cells, load_notebook, notebook_budget, printed_number
 
 WALK_END = "### 8."  #: the heading of the first section after the walk
 MOST_PRINTED_LINES = 400  #: the walk's printed source, in lines
@@ -141,3 +142,25 @@ def test_the_tests_get_sudoku_solver_without_running_the_evaluation():
     namespace = load_notebook()
     assert "sudoku_solver" in namespace and "results" not in namespace
     assert np.array_equal(namespace["sudoku_solver"](parse(EVEREST)).ravel() > 0, np.ones(81, dtype=bool))
+
+
+@pytest.mark.parametrize(
+    ("cell", "number", "bound"),
+    [("0.066", 0.066, False), ("2,260", 2260.0, False), ("≥9.0", 9.0, True), ("+3%", 3.0, False)],
+)
+def test_a_printed_number_is_read_with_its_thousands_and_its_bound(cell, number, bound):
+    assert printed_number(cell) == (number, bound)
+
+
+def test_the_budget_is_read_from_the_notebooks_code(tmp_path):
+    notebook = tmp_path / "sudoku.ipynb"
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "source": ["x = 1\n", "BUDGET = 1_234  # assignments"]}
+    notebook.write_text(json.dumps({"cells": [cell]}), encoding="utf-8")
+    assert notebook_budget(notebook) == 1234
+
+
+def test_a_notebook_without_a_budget_is_refused(tmp_path):
+    notebook = tmp_path / "sudoku.ipynb"
+    notebook.write_text(json.dumps({"cells": []}), encoding="utf-8")
+    with pytest.raises(LookupError):
+        notebook_budget(notebook)

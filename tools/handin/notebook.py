@@ -15,6 +15,7 @@ run stored, for the report and the figures.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import json
@@ -75,6 +76,16 @@ def load_notebook(path: Path = NOTEBOOK, through_solution_cell: bool = True) -> 
     return namespace
 
 
+def notebook_budget(path: Path = NOTEBOOK) -> int:
+    """The textbook search's budget of assignments in the notebook's experiment:
+    the value its code assigns to ``BUDGET``.  ``LookupError`` when no cell does."""
+    for source in code_cells(path):
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BUDGET" for t in node.targets):
+                return int(ast.literal_eval(node.value))
+    raise LookupError(f"no code cell of {path} assigns BUDGET")
+
+
 def load_solver(path: Path = NOTEBOOK) -> Callable[[Any], Any]:
     """The notebook's ``sudoku_solver``, as the autograder would call it."""
     solver: Callable[[Any], Any] = load_notebook(path)["sudoku_solver"]
@@ -96,6 +107,16 @@ class Table:
     def row(self, label: str) -> list[str]:
         """The row whose first cell is ``label``."""
         return next(row for row in self.rows if row[0] == label)
+
+
+BOUND_SIGN = "≥"  #: a printed number that starts with it is a lower bound: a search gave up at its budget
+
+
+def printed_number(cell: str) -> tuple[float, bool]:
+    """A number as the notebook prints it (``0.066``, ``2,260``, ``≥9.0``,
+    ``+3%``) and whether it is a lower bound."""
+    bound = cell.startswith(BOUND_SIGN)
+    return float(cell.removeprefix(BOUND_SIGN).rstrip("%").replace(",", "")), bound
 
 
 def split_row(line: str) -> list[str]:

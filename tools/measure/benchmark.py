@@ -33,7 +33,6 @@ the alternatives (the default job)
 from __future__ import annotations
 
 import argparse
-import ast
 import importlib.util
 import subprocess
 import sys
@@ -48,7 +47,7 @@ from tqdm import tqdm
 
 import helpers
 from helpers import SUDOKU_BOX, Method, Results, by_engine, engine, ladder, markdown_table, race, significant
-from tools.handin.notebook import code_cells
+from tools.handin.notebook import notebook_budget
 from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives
 from tools.paths import RESULTS, ROOT
 from tools.puzzles.sets import PuzzleSet, load
@@ -283,15 +282,6 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
 # ---------------------------------------------------------------------------
 # The ladder on whole parts
 # ---------------------------------------------------------------------------
-
-
-def notebook_budget() -> int:
-    """The notebook's ``BUDGET``: the assignments after which its textbook search gives up."""
-    for source in code_cells():
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BUDGET" for t in node.targets):
-                return int(ast.literal_eval(node.value))
-    raise LookupError("the notebook sets no BUDGET")
 
 
 def climb(puzzle_set: PuzzleSet, budget: int, rounds: int) -> dict[str, Any]:

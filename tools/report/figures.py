@@ -28,7 +28,6 @@ the assignment's own picture, handed out with the template.
 from __future__ import annotations
 
 import argparse
-import ast
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,8 +49,8 @@ from matplotlib.ticker import FuncFormatter, NullLocator  # noqa: E402
 
 import helpers  # noqa: E402
 from helpers import CONSTRAINT_FAMILIES, EMPTY, Results  # noqa: E402
-from tools.handin.notebook import Table, code_cells, printed_tables  # noqa: E402
-from tools.paths import NOTEBOOK, ROOT  # noqa: E402
+from tools.handin.notebook import Table, notebook_budget, printed_number, printed_tables  # noqa: E402
+from tools.paths import ROOT  # noqa: E402
 from tools.puzzles.sets import load  # noqa: E402
 
 IMAGES = ROOT / "images"  #: the figures the readme and the notebook show; handed in with them
@@ -61,7 +60,6 @@ PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
 #: the text of the ladder and choices figures, in points as printed (captions are the report's)
 STYLE: dict[str, Any] = {"font.size": 10}  #: labels, ticks and legends take this size
 GRID_COLOUR = "0.88"
-BOUND_SIGN = "≥"  #: a printed cell that starts with it is a lower bound: a search gave up at its budget
 
 
 def save(fig: Figure, path: Path) -> Path:
@@ -331,23 +329,6 @@ def draw_exact_cover() -> Figure:
 
 LADDER_TABLE = "The ladder: mean CPU time per puzzle, ms"  #: the table the ladder figure draws
 SEARCH_TABLE = "Three searches: answers and choices"  #: the table whose means the choices figure matches
-
-
-def printed_number(cell: str) -> tuple[float, bool]:
-    """A number as the notebook prints it (``0.066``, ``2,260``, ``≥9.0``)
-    and whether it is a lower bound (marked ``≥``)."""
-    bound = cell.startswith(BOUND_SIGN)
-    return float(cell.removeprefix(BOUND_SIGN).replace(",", "")), bound
-
-
-def notebook_budget(notebook: Path = NOTEBOOK) -> int:
-    """The textbook search's budget of assignments: the value the notebook's
-    code assigns to ``BUDGET``.  Raises ``LookupError`` when no cell does."""
-    for source in code_cells(notebook):
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BUDGET" for t in node.targets):
-                return int(ast.literal_eval(node.value))
-    raise LookupError("no code cell of the notebook assigns BUDGET")
 
 
 # --- Figure 2: the ladder ----------------------------------------------------------

@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from helpers import markdown_table
-from tools.handin.notebook import Table, printed_tables, stdout_lines
+from tools.handin.notebook import Table, printed_number, printed_tables, stdout_lines
 from tools.paths import NOTEBOOK, ROOT
 
 README = ROOT / "readme.md"
@@ -87,7 +87,7 @@ def joined(tables: Sequence[Table]) -> Table:
 
 def number(cell: str) -> float:
     """A table cell's number, without separators, bound or unit."""
-    return float(cell.lstrip("≥+").rstrip("%").replace(",", ""))
+    return printed_number(cell)[0]
 
 
 def fraction(cell: str) -> tuple[int, int]:
