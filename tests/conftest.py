@@ -18,9 +18,8 @@ import pytest
 from hypothesis import strategies as st
 
 from helpers import AlgorithmX
-from tools.cli.engine import ExactCover
+from tools.cli.exact_cover import ExactCover
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
-from tools.steps import KnuthSearch
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
 #: says so; the tests state it here rather than take it from the code under test.
@@ -150,7 +149,3 @@ def stated_sha256(readme: Path) -> dict[str, str]:
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
-
-class KnuthExactCover(ExactCover, KnuthSearch):
-    """``ExactCover`` (secondary columns, relinking however a search ends)
-    around Knuth's per-column loop of ``tools.steps``."""

@@ -12,7 +12,7 @@ import helpers
 from conftest import COLLECTIONS, parse, sha256, stated_sha256
 from helpers import backtracking_count
 from tools import find_hardest
-from tools.cli.engine import count_solutions
+from tools.cli.exact_cover import count_solutions
 from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
 
 README = COLLECTIONS / "README.md"
