@@ -1,6 +1,6 @@
 """Time the solver on larger grids: 16 x 16, 25 x 25, 36 x 36.
 
-``tools.cli.engine.solve_sudoku`` takes any size; it runs the shared engine of
+``helpers.solve_sudoku`` takes any size; it runs the shared engine of
 ``helpers`` (``helpers.engine(box)``), the one the hand-in's solver runs.
 
 For each size the script makes seeded random puzzles: a valid grid from the
@@ -31,10 +31,9 @@ from pathlib import Path
 import numpy as np
 
 import helpers
-from helpers import is_valid_solution
-from tools.cli.engine import solve_sudoku
+from helpers import is_valid_solution, solve_sudoku
+from tools.cli.solve import build_matrices
 from tools.paths import RESULTS
-from tools.cli.solve import build_matrix
 
 #: (box side, share of cells given): the sizes and fill levels measured.
 CASES = ((4, 0.40), (5, 0.50), (6, 0.70))
@@ -69,12 +68,12 @@ def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.
 
 def measure(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict:
     """Solve ``count`` puzzles of one size; their times and whether every answer was valid."""
-    build_matrix(box)  # once, before timing, as in a long-running program
+    build_matrices([box])  # once, before timing, as in a long-running program
     seconds, valid = [], 0
     for _ in range(count):
         puzzle = random_puzzle(box, given_share, rng)
         start = time.process_time()
-        answer = solve_sudoku(puzzle)
+        answer = solve_sudoku(puzzle, len(puzzle))
         seconds.append(time.process_time() - start)
         valid += answer is not None and is_valid_solution(puzzle, answer)
     side = box * box
