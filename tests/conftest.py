@@ -148,4 +148,3 @@ def stated_sha256(readme: Path) -> dict[str, str]:
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-

@@ -35,7 +35,7 @@ SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [
 
 
 def brute_force_covers(
-    rows: list[list[int]], n_columns: int, secondary: set[int] = frozenset()
+    rows: list[list[int]], n_columns: int, secondary: set[int] | frozenset[int] = frozenset()
 ) -> set[tuple[int, ...]]:
     """Every exact cover, by trying all subsets of rows.
 

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numpy.typing import DTypeLike
 
 import helpers
 from conftest import EVEREST, NO_SOLUTION, parse
@@ -43,7 +44,7 @@ def read_only(puzzle: np.ndarray) -> np.ndarray:
     return frozen
 
 
-def with_value(value: object, dtype: object) -> np.ndarray:
+def with_value(value: object, dtype: DTypeLike) -> np.ndarray:
     """Everest as ``dtype`` with ``value`` at its blank cell [BAD_ROW, BAD_COL]."""
     grid = parse(EVEREST).astype(dtype)
     grid[BAD_ROW, BAD_COL] = value
