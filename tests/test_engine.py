@@ -193,8 +193,12 @@ def test_shuffled_grid_is_a_valid_sudoku():
 
 @pytest.mark.parametrize(
     "box, given_fraction",
-    [(2, 0.4), (3, 0.4), (4, 0.4), (5, 0.5)],
-    ids=["4x4", "9x9", "16x16-40%", "25x25-50%"],
+    [
+        pytest.param(2, 0.4, id="4x4"),
+        pytest.param(3, 0.4, id="9x9"),
+        pytest.param(4, 0.4, id="16x16-40%"),
+        pytest.param(5, 0.5, id="25x25-50%", marks=pytest.mark.slow),
+    ],
 )
 def test_solve_sudoku_solves_any_size_it_is_told(box, given_fraction):
     puzzle = given_puzzle(box, given_fraction)
