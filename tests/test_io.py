@@ -230,12 +230,15 @@ def test_the_no_answer_marker_is_no_puzzle(tmp_path):
         ("broken.npy", b"not an npy file", "cannot read"),
         ("latin.txt", b"\xff\xfe\xfa" * 30, "cannot read"),
         ("in.csv", b"grid,answer\n" + b"0" * 81 + b",1\n", "no 'puzzle' or 'quizzes' column"),
+        ("flat.npy", None, r"shape \(81,\)"),
     ],
-    ids=["missing", "unknown-suffix", "broken-npy", "not-utf8", "csv-without-puzzle-column"],
+    ids=["missing", "unknown-suffix", "broken-npy", "not-utf8", "csv-without-puzzle-column", "npy-not-grids"],
 )
 def test_a_file_that_cannot_be_read_is_one_file_problem(tmp_path, name, content, message):
     path = tmp_path / name
-    if content is not None:
+    if name == "flat.npy":
+        np.save(path, np.zeros(81, dtype=np.int8))
+    elif content is not None:
         path.write_bytes(content)
     with pytest.raises(io.FileProblem, match=message):
         io.read_puzzle_file(path)

@@ -155,7 +155,7 @@ def column_texts(records: list[dict[str, str]], lines: list[int], name: str) -> 
 def npy_stack(path: Path) -> tuple[tuple[int, ...], np.ndarray]:
     """The shape of the array in an .npy file, and the array as a stack of grids."""
     array = np.load(path, allow_pickle=False)
-    if array.ndim not in (2, 3):
+    if array.ndim not in (2, 3) or array.shape[-1] != array.shape[-2]:
         raise ValueError(f"holds an array of shape {array.shape}, not N x N or K x N x N")
     return array.shape, array.reshape(-1, *array.shape[-2:])
 
@@ -174,10 +174,10 @@ def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".npy":
-        shape, stack = npy_stack(path)
-        if shape[-1] != shape[-2]:
-            raise ValueError(f"{path}: holds an array of shape {shape}, not N x N or K x N x N")
-        return stack
+        try:
+            return npy_stack(path)[1]
+        except ValueError as error:
+            raise ValueError(f"{path}: {error}") from None
     if suffix == ".txt":
         texts = list(text_lines(path))
     elif suffix == ".csv":
