@@ -138,7 +138,9 @@ def test_the_output_may_replace_the_input_file(tmp_path, cli):
     assert lines_of(path) == [EVEREST_SOLUTION]
 
 
-@pytest.mark.parametrize("side", [4, 9, 16])
+@pytest.mark.parametrize(
+    "side", [4, 9, pytest.param(16, marks=pytest.mark.slow), pytest.param(25, marks=pytest.mark.slow)]
+)
 def test_a_text_puzzle_of_each_size_is_solved(tmp_path, cli, side):
     cli(write(tmp_path / "in.txt", text(pattern_puzzle(side))), "-o", tmp_path / "out.txt")
     (answer,) = lines_of(tmp_path / "out.txt")
@@ -331,12 +333,6 @@ def test_the_script_runs_by_its_path_from_another_folder(tmp_path):
     assert result.returncode == 0
     assert result.stderr == "in.txt:2: 4 symbols; a puzzle has 16, 81, 256, 625\n"
     assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "----"]
-
-
-@pytest.mark.slow
-def test_a_25x25_text_puzzle_is_solved(tmp_path, cli):
-    cli(write(tmp_path / "in.txt", text(pattern_puzzle(25))), "-o", tmp_path / "out.txt")
-    assert is_valid_solution(pattern_puzzle(25), from_text(lines_of(tmp_path / "out.txt")[0]))
 
 
 @pytest.mark.slow
