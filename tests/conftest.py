@@ -18,7 +18,7 @@ import pytest
 from hypothesis import strategies as st
 
 from helpers import AlgorithmX
-from tools.cli.engine import ExactCover
+from tools.cli.exact_cover import ExactCover
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment

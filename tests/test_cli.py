@@ -1,124 +1,70 @@
-"""The batch command line ``tools/cli/solve.py``: formats, sizes, options, exit statuses.
+"""The command line ``tools/cli/solve.py``: what it writes and prints, its
+options and exit statuses, ``--jobs`` and Ctrl-C.
 
-Most tests call its ``main()`` in-process (fast, and the solve step can be
-monkeypatched); a few run it as a subprocess, from another folder, to show
-that the script finds the project on its own and never prints a traceback.
+Most tests call its ``main()`` in this process; a subprocess runs it only
+where the process boundary is the point: run by its path from another folder,
+and Ctrl-C sent to it and its workers.  The file formats themselves are
+tested in ``test_io.py``.  Answers are checked by ``helpers.is_valid_solution``
+or against a published solution (Everest's), never by the solver under test.
 """
 
 from __future__ import annotations
 
+import io
+import itertools
+import os
+import signal
 import subprocess
 import sys
-from functools import cache
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-import helpers
-from conftest import CATEGORIES, DATA, ROOT
-from helpers import is_valid_solution
-from tools import engine
-from tools import solve as solve_cli
+import tools.puzzles.io
+from conftest import CATEGORIES, COLLECTIONS, CONSISTENT_NO_SOLUTION, DATA, EVEREST, EVEREST_SOLUTION, ROOT, parse
+from helpers import NO_SOLUTION, is_valid_solution
+from tools.cli import solve as solve_cli
 
-SCRIPT = ROOT / "tools" / "solve.py"  #: run by its path, as the readme's examples do
-SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
-SUBPROCESS_TIMEOUT = 120  # seconds; a guard against a hang, not a speed test
-BLANK_FRACTION = 0.5  # share of cells blanked in generated puzzles
-# 36x36 puzzles with half their cells blank can take minutes; 30% blank ones
-# solve at once, which is all a test of the file format needs.
-BLANK_FRACTION_36 = 0.3
+SCRIPT = ROOT / "tools" / "cli" / "solve.py"  #: run by its path, as the readme's examples do
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SUBPROCESS_TIMEOUT = 300  #: seconds; a guard against a hang, not a speed test
+ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"
+JOBS_PUZZLES = 5000  #: the first lines of Royle's collection that --jobs 2 and --jobs 1 both solve
+INTERRUPT_AFTER = 1.0  #: seconds the workers run before Ctrl-C
 
 
-# ---------------------------------------------------------------------------
-# Test puzzles
-# ---------------------------------------------------------------------------
-
-
-@cache
-def full_grid(side: int) -> tuple[tuple[int, ...], ...]:
-    """A solved grid of the given side: the solver's answer to the empty grid."""
-    return tuple(map(tuple, engine.solve_sudoku(np.zeros((side, side), dtype=int)).tolist()))
-
-
-def make_puzzle(side: int, seed: int = 0, blank_fraction: float = BLANK_FRACTION) -> np.ndarray:
-    """A solvable puzzle: a full grid with a random share of its cells blanked."""
-    grid = np.array(full_grid(side))
-    rng = np.random.default_rng(seed)
-    blanks = rng.choice(side * side, size=int(blank_fraction * side * side), replace=False)
+def pattern_puzzle(side: int, blank_share: float = 0.5, seed: int = 0) -> np.ndarray:
+    """A solvable N x N puzzle, made without the solver: the grid whose row r
+    is 1..N shifted by box * (r % box) + r // box, with a random share of its
+    cells blanked."""
+    box = int(round(side**0.5))
+    r, c = np.indices((side, side))
+    grid = (box * (r % box) + r // box + c) % side + 1
+    blanks = np.random.default_rng(seed).choice(side * side, size=int(blank_share * side * side), replace=False)
     grid.flat[blanks] = 0
     return grid
 
 
-@cache
-def unique_seed() -> int:
-    """A seed for which ``make_puzzle(9, seed)`` has exactly one solution, so
-    that the solver must return ``full_grid(9)`` for it."""
-    return next(seed for seed in range(100) if engine.count_solutions(make_puzzle(9, seed), limit=2) == 1)
+def text(grid: np.ndarray) -> str:
+    """A grid as a line of text: 0 for a blank, 1-9, then A, B, ..."""
+    return "".join(SYMBOLS[v - 1] if v else "0" for v in np.asarray(grid).ravel().tolist())
 
 
-def unique_puzzle() -> np.ndarray:
-    """A 9x9 puzzle whose only solution is ``full_grid(9)``."""
-    return make_puzzle(9, unique_seed())
-
-
-def unsolvable_puzzle() -> np.ndarray:
-    """A 9x9 with no repeated given and no solution: cell (0, 8) can only be 9,
-    but its column already has a 9."""
-    grid = np.zeros((9, 9), dtype=int)
-    grid[0, :8] = range(1, 9)
-    grid[5, 8] = 9
-    return grid
-
-
-def to_text(grid, blank: str = "0") -> str:
-    """A grid as one line of text, 1-9 then A, B, ... for 10, 11, ..."""
-    return "".join(SYMBOLS[v - 1] if v else blank for v in np.asarray(grid).ravel().tolist())
-
-
-def from_text(text: str) -> np.ndarray:
+def from_text(line: str) -> np.ndarray:
     """A line of answer text back into a grid."""
-    side = int(round(len(text) ** 0.5))
-    return np.array([SYMBOLS.index(s.upper()) + 1 for s in text]).reshape(side, side)
+    side = int(round(len(line) ** 0.5))
+    return np.array([SYMBOLS.index(s) + 1 for s in line]).reshape(side, side)
 
 
-def write_lines(path: Path, lines, newline: str = "\n") -> Path:
-    """Write ``lines`` to ``path`` with the given line ending."""
-    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
+def write(path: Path, *lines: str) -> Path:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return path
 
 
-def answer_lines(path: Path) -> list[str]:
-    """The lines of an output .txt file."""
+def lines_of(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
-
-
-# ---------------------------------------------------------------------------
-# Running the command line
-# ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def cli(capsys):
-    """Call ``main(args)`` in-process; returns ``(status, stdout, stderr)``."""
-
-    def call(*args):
-        status = solve_cli.main([str(a) for a in args])
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
-    return call
-
-
-def run_script(*args, cwd: Path) -> subprocess.CompletedProcess:
-    """Run the script as a subprocess from ``cwd``."""
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *map(str, args)],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=SUBPROCESS_TIMEOUT,
-    )
 
 
 def summary_value(out: str, label: str) -> str:
@@ -129,421 +75,226 @@ def summary_value(out: str, label: str) -> str:
     raise AssertionError(f"no {label!r} line in:\n{out}")
 
 
+@pytest.fixture
+def cli(capsys):
+    """Call ``main(args)`` in this process; returns ``(status, stdout, stderr)``."""
+
+    def call(*args: object) -> tuple[int, str, str]:
+        status = solve_cli.main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return status, captured.out, captured.err
+
+    return call
+
+
+def run_script(*args: object, cwd: Path, **options) -> subprocess.CompletedProcess:
+    """Run the script by its path, as a subprocess, from ``cwd``."""
+    command = [sys.executable, str(SCRIPT), *map(str, args)]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT, **options)
+
+
+def calls_then_interrupts(function, call: int):
+    """``function``, but raising KeyboardInterrupt on its ``call``-th call."""
+    calls = itertools.count(1)
+
+    def wrapper(*args, **kwargs):
+        if next(calls) == call:
+            raise KeyboardInterrupt
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
 # ---------------------------------------------------------------------------
-# Formats
+# Answers and the summary
 # ---------------------------------------------------------------------------
 
 
-def test_npy_single_grid_gets_a_single_answer(tmp_path, cli):
-    puzzle = make_puzzle(9)
-    np.save(tmp_path / "one.npy", puzzle)
-    status, _, _ = cli(tmp_path / "one.npy", "-o", tmp_path / "out.npy")
-    answer = np.load(tmp_path / "out.npy")
-    assert status == 0
-    assert answer.shape == (9, 9)
-    assert is_valid_solution(puzzle, answer)
+def test_txt_answers_are_solutions_in_input_order_and_dashes_for_none(tmp_path, cli):
+    puzzles = write(tmp_path / "in.txt", EVEREST, CONSISTENT_NO_SOLUTION, text(pattern_puzzle(9)))
+    status, _, err = cli(puzzles, "-o", tmp_path / "out.txt")
+    first, second, third = lines_of(tmp_path / "out.txt")
+    assert (status, err) == (0, "")
+    assert (first, second) == (EVEREST_SOLUTION, "-" * 81)
+    assert is_valid_solution(pattern_puzzle(9), from_text(third))
 
 
-def test_npy_stack_gets_one_answer_per_layer(tmp_path, cli):
-    puzzles = np.stack([make_puzzle(9, seed) for seed in range(3)])
-    np.save(tmp_path / "stack.npy", puzzles)
-    status, out, _ = cli(tmp_path / "stack.npy", "-o", tmp_path / "out.npy")
+def test_npy_answers_are_solutions_and_all_minus_one_for_none(tmp_path, cli):
+    np.save(tmp_path / "in.npy", np.stack([parse(CONSISTENT_NO_SOLUTION), parse(EVEREST)]))
+    status, _, _ = cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
     answers = np.load(tmp_path / "out.npy")
     assert status == 0
-    assert summary_value(out, "solved") == "3"
-    assert answers.shape == (3, 9, 9)
-    assert all(is_valid_solution(p, a) for p, a in zip(puzzles, answers))
+    assert (answers[0] == NO_SOLUTION).all() and np.array_equal(answers[1], parse(EVEREST_SOLUTION))
 
 
-@pytest.mark.parametrize("blank", ["0", "."])
-def test_txt_blanks_may_be_zero_or_dot(tmp_path, cli, blank):
-    puzzle = make_puzzle(9)
-    write_lines(tmp_path / "in.txt", [to_text(puzzle, blank)])
-    status, _, _ = cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
+def test_csv_answers_fill_the_solution_column(tmp_path, cli):
+    cli(write(tmp_path / "in.csv", "id,quizzes", f"7,{EVEREST}"), "-o", tmp_path / "out.csv")
+    assert lines_of(tmp_path / "out.csv") == ["id,quizzes,solution", f"7,{EVEREST},{EVEREST_SOLUTION}"]
+
+
+def test_the_output_may_replace_the_input_file(tmp_path, cli):
+    path = write(tmp_path / "in.txt", EVEREST)
+    cli(path, "-o", path)
+    assert lines_of(path) == [EVEREST_SOLUTION]
+
+
+@pytest.mark.parametrize(
+    "side", [4, 9, pytest.param(16, marks=pytest.mark.slow), pytest.param(25, marks=pytest.mark.slow)]
+)
+def test_a_text_puzzle_of_each_size_is_solved(tmp_path, cli, side):
+    cli(write(tmp_path / "in.txt", text(pattern_puzzle(side))), "-o", tmp_path / "out.txt")
+    (answer,) = lines_of(tmp_path / "out.txt")
+    assert is_valid_solution(pattern_puzzle(side), from_text(answer))
+
+
+def test_malformed_puzzles_are_reported_as_file_line_and_the_others_solved(tmp_path, cli):
+    path = write(tmp_path / "in.txt", "# header", EVEREST, "12345", "G" + "0" * 80)
+    status, out, err = cli(path, "-o", tmp_path / "out.txt")
     assert status == 0
-    assert is_valid_solution(puzzle, from_text(answer_lines(tmp_path / "out.txt")[0]))
-
-
-def test_txt_with_crlf_line_endings_is_read(tmp_path, cli):
-    puzzles = [make_puzzle(9, seed) for seed in range(2)]
-    write_lines(tmp_path / "in.txt", [to_text(p) for p in puzzles], newline="\r\n")
-    status, out, err = cli(tmp_path / "in.txt")
-    assert status == 0 and err == ""
-    assert summary_value(out, "solved") == "2"
-
-
-def test_txt_comments_and_blank_lines_are_skipped(tmp_path, cli):
-    puzzles = [make_puzzle(9, seed) for seed in range(2)]
-    lines = ["# two puzzles", "", to_text(puzzles[0]), "   ", "# the second:", to_text(puzzles[1])]
-    write_lines(tmp_path / "in.txt", lines)
-    status, out, err = cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
-    answers = answer_lines(tmp_path / "out.txt")
-    assert status == 0 and err == ""
-    assert summary_value(out, "puzzles read").startswith("2 ")
-    assert len(answers) == 2
-    assert all(is_valid_solution(p, from_text(a)) for p, a in zip(puzzles, answers))
-
-
-@pytest.mark.parametrize("case", [str.upper, str.lower], ids=["upper", "lower"])
-def test_txt_letters_stand_for_values_above_nine(tmp_path, cli, case):
-    puzzle = make_puzzle(16)
-    text = case(to_text(puzzle))
-    assert any(c.isalpha() for c in text)  # the test needs letters in the input
-    write_lines(tmp_path / "in.txt", [text])
-    status, _, _ = cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
-    answer = answer_lines(tmp_path / "out.txt")[0]
-    assert status == 0
-    assert set(answer) == set(SYMBOLS[:16])  # written with capital letters
-    assert is_valid_solution(puzzle, from_text(answer))
-
-
-def test_csv_with_puzzle_and_solution_columns_checks_out(tmp_path, cli):
-    puzzles = [unique_puzzle(), full_grid(9)]
-    rows = [f"{to_text(p)},{to_text(full_grid(9))},x{k}" for k, p in enumerate(puzzles)]
-    write_lines(tmp_path / "in.csv", ["puzzle,solution,note", *rows])
-    status, out, _ = cli(tmp_path / "in.csv", "--check")
-    assert status == 0
-    assert summary_value(out, "checked") == "2 compared, 0 mismatches"
-
-
-def test_csv_with_quizzes_and_solutions_columns_checks_out(tmp_path, cli):
-    puzzle = unique_puzzle()
-    write_lines(tmp_path / "in.csv", ["quizzes,solutions", f"{to_text(puzzle)},{to_text(full_grid(9))}"])
-    status, out, _ = cli(tmp_path / "in.csv", "--check")
-    assert status == 0
-    assert summary_value(out, "checked") == "1 compared, 0 mismatches"
-
-
-def test_csv_output_keeps_every_column_and_fills_the_solution(tmp_path, cli):
-    puzzle = make_puzzle(9)
-    write_lines(tmp_path / "in.csv", ["id,quizzes,rating", f"7,{to_text(puzzle)},2.5"])
-    status, _, _ = cli(tmp_path / "in.csv", "-o", tmp_path / "out.csv")
-    header, row = answer_lines(tmp_path / "out.csv")
-    assert status == 0
-    assert header == "id,quizzes,rating,solution"
-    ident, text, rating, answer = row.split(",")
-    assert (ident, text, rating) == ("7", to_text(puzzle), "2.5")
-    assert is_valid_solution(puzzle, from_text(answer))
-
-
-# ---------------------------------------------------------------------------
-# Sizes
-# ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("side", [4, 9, 16, 25])
-def test_txt_puzzle_of_each_size_is_solved(tmp_path, cli, side):
-    puzzle = make_puzzle(side)
-    write_lines(tmp_path / "in.txt", [to_text(puzzle)])
-    status, _, _ = cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
-    (answer,) = answer_lines(tmp_path / "out.txt")
-    assert status == 0
-    assert len(answer) == side * side
-    assert is_valid_solution(puzzle, from_text(answer))
-
-
-def test_36x36_puzzle_is_solved_via_npy(tmp_path, cli):
-    puzzle = make_puzzle(36, blank_fraction=BLANK_FRACTION_36)
-    np.save(tmp_path / "big.npy", puzzle)
-    status, _, _ = cli(tmp_path / "big.npy", "-o", tmp_path / "out.npy")
-    assert status == 0
-    assert is_valid_solution(puzzle, np.load(tmp_path / "out.npy"))
-
-
-def test_36x36_text_line_is_malformed(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", ["0" * 36 * 36])
-    status, out, err = cli(tmp_path / "in.txt")
-    assert status == 0
-    assert summary_value(out, "malformed") == "1"
-    assert f"{tmp_path / 'in.txt'}:1: 1296 symbols" in err
-
-
-# ---------------------------------------------------------------------------
-# -o round trips: the answers, read back as stored solutions, check out
-# ---------------------------------------------------------------------------
-
-
-def test_npy_round_trip(tmp_path, cli):
-    np.save(tmp_path / "in.npy", np.stack([make_puzzle(9, 1), unsolvable_puzzle()]))
-    cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
-    status, out, _ = cli(tmp_path / "in.npy", "--check", "--solutions", tmp_path / "out.npy")
-    assert status == 0
-    assert summary_value(out, "checked") == "2 compared, 0 mismatches"
-
-
-def test_txt_round_trip(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(16)), to_text(unsolvable_puzzle())])
-    cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
-    status, out, _ = cli(tmp_path / "in.txt", "--check", "--solutions", tmp_path / "out.txt")
-    assert status == 0
-    assert summary_value(out, "checked") == "2 compared, 0 mismatches"
-
-
-def test_csv_round_trip(tmp_path, cli):
-    write_lines(tmp_path / "in.csv", ["puzzle", to_text(make_puzzle(9)), to_text(unsolvable_puzzle())])
-    cli(tmp_path / "in.csv", "-o", tmp_path / "out.csv")
-    status, out, _ = cli(tmp_path / "out.csv", "--check")
-    assert status == 0
-    assert summary_value(out, "checked") == "2 compared, 0 mismatches"
-
-
-def test_output_may_replace_the_input_file(tmp_path, cli):
-    puzzle = make_puzzle(9)
-    write_lines(tmp_path / "in.txt", [to_text(puzzle)])
-    status, _, _ = cli(tmp_path / "in.txt", "-o", tmp_path / "in.txt")
-    assert status == 0
-    assert is_valid_solution(puzzle, from_text(answer_lines(tmp_path / "in.txt")[0]))
-
-
-# ---------------------------------------------------------------------------
-# No answer: unsolvable and malformed puzzles
-# ---------------------------------------------------------------------------
-
-
-def test_unsolvable_puzzle_is_a_line_of_dashes_in_txt(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(9)), to_text(unsolvable_puzzle())])
-    status, out, _ = cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
-    assert status == 0
-    assert summary_value(out, "without solution") == "1"
-    assert answer_lines(tmp_path / "out.txt")[1] == "-" * 81
-
-
-def test_unsolvable_puzzle_is_all_minus_one_in_npy(tmp_path, cli):
-    np.save(tmp_path / "in.npy", np.stack([make_puzzle(9), unsolvable_puzzle()]))
-    cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
-    answers = np.load(tmp_path / "out.npy")
-    assert (answers[1] == -1).all()
-    assert is_valid_solution(make_puzzle(9), answers[0])
-
-
-def test_unsolvable_puzzle_is_dashes_in_csv_solution_column(tmp_path, cli):
-    write_lines(tmp_path / "in.csv", ["puzzle", to_text(unsolvable_puzzle())])
-    cli(tmp_path / "in.csv", "-o", tmp_path / "out.csv")
-    assert answer_lines(tmp_path / "out.csv")[1] == f"{to_text(unsolvable_puzzle())},{'-' * 81}"
-
-
-def test_malformed_lines_are_reported_with_file_and_line(tmp_path, cli):
-    good = [make_puzzle(9, seed) for seed in range(2)]
-    lines = [
-        "# header",
-        to_text(good[0]),
-        "12345",  # line 3: wrong length
-        to_text(good[1]),
-        "x" + "0" * 80,  # line 5: unknown symbol
-        "G" + "0" * 80,  # line 6: 16 in a 9x9
+    assert err.splitlines() == [
+        f"{path}:3: 5 symbols; a puzzle has 16, 81, 256, 625",
+        f"{path}:4: cell [0, 0] holds 16, not a whole number 0..9",
     ]
-    path = write_lines(tmp_path / "in.txt", lines)
-    status, out, err = cli(path)
+    assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "-----", "-" * 81]
+
+
+def test_the_summary_counts_every_kind_of_puzzle_and_times_them(tmp_path, cli):
+    second = write(tmp_path / "b.txt", "bad")
+    status, out, _ = cli(write(tmp_path / "a.txt", EVEREST, CONSISTENT_NO_SOLUTION), second)
     assert status == 0
-    assert summary_value(out, "solved") == "2"
-    assert summary_value(out, "malformed") == "3"
-    assert [line.split(":")[-2] for line in err.splitlines()] == ["3", "5", "6"]
-    assert all(line.startswith(f"{path}:") for line in err.splitlines())
+    assert summary_value(out, "puzzles read") == "3 (from 2 files)"
+    assert [summary_value(out, label) for label in ("solved", "without solution", "malformed")] == ["1", "1", "1"]
+    assert summary_value(out, "time per puzzle").startswith("mean ")
+    assert summary_value(out, "wall clock").endswith("puzzles/s")
 
 
-def test_malformed_lines_keep_their_place_in_the_output(tmp_path, cli):
-    puzzle = make_puzzle(9)
-    write_lines(tmp_path / "in.txt", ["12345", to_text(puzzle)])
-    cli(tmp_path / "in.txt", "-o", tmp_path / "out.txt")
-    marker, answer = answer_lines(tmp_path / "out.txt")
-    assert marker == "-----"
-    assert is_valid_solution(puzzle, from_text(answer))
-
-
-def test_malformed_npy_layer_is_reported_by_its_place(tmp_path, cli):
-    bad = make_puzzle(9)
-    bad[0, 0] = 10  # outside 0..9
-    np.save(tmp_path / "in.npy", np.stack([make_puzzle(9), bad]))
-    status, out, err = cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
-    assert status == 0
-    assert err.startswith(f"{tmp_path / 'in.npy'}:2: ")
-    assert summary_value(out, "malformed") == "1"
-    assert (np.load(tmp_path / "out.npy")[1] == -1).all()
-
-
-def test_malformed_csv_row_is_reported_with_its_line(tmp_path, cli):
-    path = write_lines(tmp_path / "in.csv", ["puzzle", to_text(make_puzzle(9)), "123"])
-    status, out, err = cli(path)
-    assert status == 0
-    assert err.startswith(f"{path}:3: ")
-    assert summary_value(out, "solved") == "1"
+def test_count_reports_none_one_and_several(tmp_path, cli):
+    path = write(tmp_path / "in.txt", CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, "0" * 81)
+    _, out, _ = cli(path, "--count")
+    assert summary_value(out, "solution counts") == "none 1, one 2, several 1"
 
 
 # ---------------------------------------------------------------------------
-# --check and --count
+# --check
 # ---------------------------------------------------------------------------
 
 
-def wrong_solution() -> np.ndarray:
-    """The solution of ``unique_puzzle()`` with two cells swapped."""
-    grid = np.array(full_grid(9))
-    grid[0, 0], grid[0, 1] = grid[0, 1], grid[0, 0]
-    return grid
-
-
-def test_check_finds_a_wrong_csv_solution(tmp_path, cli):
-    path = write_lines(
-        tmp_path / "in.csv", ["puzzle,solution", f"{to_text(unique_puzzle())},{to_text(wrong_solution())}"]
+def test_check_accepts_the_stored_solutions_of_a_csv(tmp_path, cli):
+    path = write(
+        tmp_path / "in.csv", "puzzle,solution", f"{EVEREST},{EVEREST_SOLUTION}", f"{CONSISTENT_NO_SOLUTION},{'-' * 81}"
     )
     status, out, err = cli(path, "--check")
-    assert status == 1
-    assert summary_value(out, "checked") == "1 compared, 1 mismatches"
-    assert err.startswith(f"{path}:2: ")
-
-
-def test_check_finds_a_wrong_npy_solution(tmp_path, cli):
-    np.save(tmp_path / "in.npy", np.stack([unique_puzzle(), unsolvable_puzzle()]))
-    np.save(tmp_path / "sol.npy", np.stack([wrong_solution(), np.full((9, 9), -1)]).astype(float))
-    status, _, err = cli(tmp_path / "in.npy", "--check", "--solutions", tmp_path / "sol.npy")
-    assert status == 1
-    assert err.count("\n") == 1 and err.startswith(f"{tmp_path / 'in.npy'}:1: ")
-
-
-def test_check_finds_a_solution_stored_for_an_unsolvable_puzzle(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(unsolvable_puzzle())])
-    write_lines(tmp_path / "sol.txt", [to_text(full_grid(9))])
-    status, _, _ = cli(tmp_path / "in.txt", "--check", "--solutions", tmp_path / "sol.txt")
-    assert status == 1
-
-
-def test_check_accepts_right_txt_solutions(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(unique_puzzle()), to_text(unsolvable_puzzle())])
-    write_lines(tmp_path / "sol.txt", ["# stored", to_text(full_grid(9)), "-" * 81])
-    status, out, err = cli(tmp_path / "in.txt", "--check", "--solutions", tmp_path / "sol.txt")
     assert (status, err) == (0, "")
     assert summary_value(out, "checked") == "2 compared, 0 mismatches"
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
-def test_check_accepts_the_assignment_solutions(cli, category):
-    status, out, err = cli(
-        DATA / f"{category}_puzzle.npy",
-        "--check",
-        "--solutions",
-        DATA / f"{category}_solution.npy",
-    )
+def test_check_accepts_the_assignments_stored_solutions(cli, category):
+    status, out, err = cli(DATA / f"{category}_puzzle.npy", "--check", "--solutions", DATA / f"{category}_solution.npy")
     assert (status, err) == (0, "")
     assert summary_value(out, "checked") == "15 compared, 0 mismatches"
 
 
-def test_count_reports_none_one_and_several(tmp_path, cli):
-    several = "0" * 81  # the empty grid
-    lines = [to_text(unsolvable_puzzle()), to_text(full_grid(9)), to_text(unique_puzzle()), several]
-    write_lines(tmp_path / "in.txt", lines)
-    status, out, _ = cli(tmp_path / "in.txt", "--count")
+def wrong_solution() -> str:
+    """Everest's solution with its first two cells swapped."""
+    return EVEREST_SOLUTION[1] + EVEREST_SOLUTION[0] + EVEREST_SOLUTION[2:]
+
+
+@pytest.mark.parametrize(
+    "puzzle, stored, problem",
+    [
+        (EVEREST, wrong_solution(), "differs from the stored one"),
+        (EVEREST, "-" * 81, "the stored answer is 'no solution'"),
+        (CONSISTENT_NO_SOLUTION, EVEREST_SOLUTION, "found no solution, but one is stored"),
+        (EVEREST, "12345", "cannot compare: the stored solution"),
+    ],
+    ids=["wrong", "none-stored", "none-found", "stored-malformed"],
+)
+def test_check_reports_a_mismatch_as_file_line_and_exits_1(tmp_path, cli, puzzle, stored, problem):
+    path = write(tmp_path / "in.txt", puzzle)
+    status, out, err = cli(path, "--check", "--solutions", write(tmp_path / "sol.txt", stored))
+    assert status == 1
+    assert summary_value(out, "checked") == "1 compared, 1 mismatches"
+    assert err.startswith(f"{path}:1: ") and problem in err and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------------------
+# Usage errors and unreadable files: exit 2, one line
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--no-such-option", "in.txt"], "unrecognized arguments"),
+        (["in.txt", "--jobs", "0"], "--jobs"),
+        (["in.txt", "--jobs", "two"], "--jobs"),
+        (["missing.txt"], "cannot read"),
+        (["in.dat"], "unknown format"),
+        (["in.txt", "in.txt", "-o", "out.txt"], "-o needs exactly one input file"),
+        (["in.txt", "-o", "out.npy"], "must be a .txt file"),
+        (["in.txt", "-o", "nowhere/out.txt"], "no folder"),
+        (["in.txt", "--check"], "needs --solutions"),
+        (["in.txt", "--solutions", "in.txt"], "only used with --check"),
+        (["in.txt", "--check", "--solutions", "in.npy"], "must be a .txt file"),
+        (["in.txt", "--check", "--solutions", "two.txt"], "holds 2 solutions for 1 puzzles"),
+        (["quizzes.csv", "--check"], "has no 'solution' or 'solutions' column"),
+        (["grid.csv"], "no 'puzzle' or 'quizzes' column"),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "",
+)
+def test_a_usage_error_is_one_line_and_exit_2(tmp_path, cli, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "in.txt", EVEREST)
+    write(tmp_path / "in.dat", EVEREST)
+    write(tmp_path / "two.txt", EVEREST_SOLUTION, EVEREST_SOLUTION)
+    write(tmp_path / "quizzes.csv", "quizzes", EVEREST)
+    write(tmp_path / "grid.csv", "grid", EVEREST)
+    status, out, err = cli(*args)
+    assert (status, out) == (2, "")
+    assert err.startswith("solve.py: error: ") and message in err and err.count("\n") == 1
+
+
+def test_help_lists_every_option_and_the_examples(cli):
+    status, out, _ = cli("--help")
     assert status == 0
-    assert summary_value(out, "solution counts") == "none 1, one 2, several 1"
+    for option in ("-o OUT", "--check", "--solutions FILE", "--count", "--jobs N", "examples:"):
+        assert option in out
 
 
 # ---------------------------------------------------------------------------
-# Summary and progress
+# Progress, workers and interrupts
 # ---------------------------------------------------------------------------
 
 
-def test_summary_reports_every_total_and_the_times(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(9)), to_text(unsolvable_puzzle()), "bad"])
-    _, out, _ = cli(tmp_path / "in.txt")
-    assert summary_value(out, "puzzles read") == "3 (from 1 file)"
-    assert summary_value(out, "solved") == "1"
-    assert summary_value(out, "without solution") == "1"
-    assert summary_value(out, "malformed") == "1"
-    times = summary_value(out, "time per puzzle")
-    assert "mean" in times and "median" in times and "max" in times
-
-
-def test_run_builds_each_sizes_matrix_before_the_clock_starts(tmp_path, monkeypatch):
-    monkeypatch.setattr(helpers, "_ENGINES", {})  # fresh engines, no matrix built yet
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(4))])
-    files = [solve_cli.read_input(tmp_path / "in.txt")]
-    monkeypatch.setattr(solve_cli, "solve_puzzle", lambda puzzle, count: None)  # time nothing, solve nothing
-    solve_cli.run(files, count=False)
-    assert helpers.engine(2).matrix is not None
-
-
-def test_a_matrix_built_ahead_leaves_the_engine_solving(monkeypatch):
-    monkeypatch.setattr(helpers, "_ENGINES", {})
-    solve_cli.build_matrix(2)
-    puzzle = make_puzzle(4)
-    assert is_valid_solution(puzzle, engine.solve_sudoku(puzzle))
-
-
-class FakeTerminal:
-    """A stream that says it is a terminal and keeps what is written."""
-
-    def __init__(self, tty: bool = True) -> None:
-        self.text = ""
-        self.tty = tty
-
-    def write(self, text: str) -> None:
-        self.text += text
-
-    def flush(self) -> None:
-        pass
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal."""
 
     def isatty(self) -> bool:
-        return self.tty
+        return True
 
 
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+def test_a_progress_bar_shows_on_a_terminal(tmp_path, monkeypatch):
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(solve_cli, "PROGRESS_DELAY", 0)
+    solve_cli.main([str(write(tmp_path / "in.txt", EVEREST)), "--jobs", "1"])
+    assert "puzzle/s" in terminal.getvalue()
 
 
-def test_progress_stays_hidden_during_the_first_seconds():
-    stream, clock = FakeTerminal(), FakeClock()
-    progress = solve_cli.Progress(10, stream, clock)
-    clock.now = solve_cli.PROGRESS_DELAY / 2
-    progress.update(5)
-    assert stream.text == ""
+def test_no_progress_bar_shows_off_a_terminal(tmp_path, cli, monkeypatch):
+    monkeypatch.setattr(solve_cli, "PROGRESS_DELAY", 0)
+    assert cli(write(tmp_path / "in.txt", EVEREST), "--jobs", "1")[2] == ""
 
 
-def test_progress_shows_with_carriage_returns_on_a_long_run():
-    stream, clock = FakeTerminal(), FakeClock()
-    progress = solve_cli.Progress(10, stream, clock)
-    clock.now = solve_cli.PROGRESS_DELAY + 1
-    progress.update(5)
-    assert stream.text.startswith("\r[") and "5/10" in stream.text and "\n" not in stream.text
-
-
-def test_progress_is_wiped_at_the_end():
-    stream, clock = FakeTerminal(), FakeClock()
-    progress = solve_cli.Progress(10, stream, clock)
-    clock.now = solve_cli.PROGRESS_DELAY + 1
-    progress.update(5)
-    progress.close()
-    assert stream.text.endswith("\r") and stream.text.rsplit("\r", 2)[-2].strip() == ""
-
-
-def test_progress_never_shows_when_stderr_is_not_a_terminal():
-    stream, clock = FakeTerminal(tty=False), FakeClock()
-    progress = solve_cli.Progress(10, stream, clock)
-    clock.now = solve_cli.PROGRESS_DELAY + 1
-    progress.update(5)
-    assert stream.text == ""
-
-
-# ---------------------------------------------------------------------------
-# Interrupts: no output file, no temporary file
-# ---------------------------------------------------------------------------
-
-
-def interrupt_on_call(function, call: int):
-    """``function``, but raising KeyboardInterrupt on its ``call``-th call."""
-    calls = 0
-
-    def wrapper(*args, **kwargs):
-        nonlocal calls
-        calls += 1
-        if calls == call:
-            raise KeyboardInterrupt
-        return function(*args, **kwargs)
-
-    return wrapper
+def test_two_workers_write_what_one_process_writes(tmp_path, cli):
+    puzzles = [text(pattern_puzzle(9, 0.6, seed)) for seed in range(60)]
+    path = write(tmp_path / "in.txt", *puzzles, CONSISTENT_NO_SOLUTION, "bad")
+    one = cli(path, "-o", tmp_path / "one.txt", "--jobs", "1")
+    two = cli(path, "-o", tmp_path / "two.txt", "--jobs", "2")
+    assert summary_value(two[1], "wall clock").split(" on ")[1].startswith("2 processes")
+    assert (one[0], one[2]) == (two[0], two[2])
+    assert lines_of(tmp_path / "one.txt") == lines_of(tmp_path / "two.txt")
 
 
 @pytest.fixture
@@ -551,101 +302,24 @@ def three_puzzles(tmp_path):
     """A folder holding only in.txt, with three puzzles."""
     folder = tmp_path / "run"
     folder.mkdir()
-    write_lines(folder / "in.txt", [to_text(make_puzzle(9, seed)) for seed in range(3)])
+    write(folder / "in.txt", EVEREST, EVEREST, EVEREST)
     return folder
 
 
-def test_interrupt_while_solving_leaves_no_output(three_puzzles, cli, monkeypatch):
-    monkeypatch.setattr(solve_cli, "solve_puzzle", interrupt_on_call(solve_cli.solve_puzzle, 2))
-    status, out, err = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt")
-    assert status == 130
-    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
-    assert sorted(p.name for p in three_puzzles.iterdir()) == ["in.txt"]
+def test_ctrl_c_while_solving_writes_nothing_and_exits_130(three_puzzles, cli, monkeypatch):
+    monkeypatch.setattr(solve_cli, "solve_chunk", calls_then_interrupts(solve_cli.solve_chunk, 2))
+    status, out, err = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", "1")
+    assert (status, out, err) == (130, "", "solve.py: interrupted; no output written\n")
+    assert [p.name for p in three_puzzles.iterdir()] == ["in.txt"]
 
 
-def test_interrupt_while_writing_leaves_no_output_and_no_temporary_file(three_puzzles, cli, monkeypatch):
-    monkeypatch.setattr(solve_cli, "answer_text", interrupt_on_call(solve_cli.answer_text, 2))
-    status, _, err = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt")
-    assert status == 130
-    assert err.count("\n") == 1
-    assert sorted(p.name for p in three_puzzles.iterdir()) == ["in.txt"]
-
-
-def test_interrupt_leaves_an_existing_output_as_it_was(three_puzzles, cli, monkeypatch):
+def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles, cli, monkeypatch):
     (three_puzzles / "out.txt").write_text("old answers\n")
-    monkeypatch.setattr(solve_cli, "answer_text", interrupt_on_call(solve_cli.answer_text, 2))
-    cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt")
-    assert (three_puzzles / "out.txt").read_text() == "old answers\n"
+    monkeypatch.setattr(tools.puzzles.io, "answer_text", calls_then_interrupts(tools.puzzles.io.answer_text, 2))
+    status, _, _ = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", "1")
+    assert status == 130
     assert sorted(p.name for p in three_puzzles.iterdir()) == ["in.txt", "out.txt"]
-
-
-# ---------------------------------------------------------------------------
-# Usage errors and unreadable files: exit 2, one line, no traceback
-# ---------------------------------------------------------------------------
-
-
-def assert_usage_error(status: int, err: str) -> None:
-    """Exit 2 with a single-line message."""
-    assert status == 2
-    assert err.count("\n") == 1 and err.startswith("solve.py: error: ")
-
-
-def test_missing_file_is_a_usage_error(tmp_path):
-    result = run_script(tmp_path / "nowhere.txt", cwd=tmp_path)
-    assert_usage_error(result.returncode, result.stderr)
-    assert "nowhere.txt" in result.stderr
-
-
-def test_bad_option_is_a_usage_error(tmp_path):
-    result = run_script("--no-such-option", "x.txt", cwd=tmp_path)
-    assert_usage_error(result.returncode, result.stderr)
-
-
-def test_unreadable_npy_is_a_usage_error(tmp_path, cli):
-    (tmp_path / "broken.npy").write_bytes(b"not an npy file at all")
-    assert_usage_error(*cli(tmp_path / "broken.npy")[::2])
-
-
-def test_non_utf8_txt_is_a_usage_error(tmp_path, cli):
-    (tmp_path / "latin.txt").write_bytes(b"\xff\xfe\xfa" * 30)
-    assert_usage_error(*cli(tmp_path / "latin.txt")[::2])
-
-
-def test_csv_without_a_puzzle_column_is_a_usage_error(tmp_path, cli):
-    write_lines(tmp_path / "in.csv", ["grid,answer", "0" * 81 + ",1"])
-    assert_usage_error(*cli(tmp_path / "in.csv")[::2])
-
-
-def test_folder_given_as_input_is_a_usage_error(tmp_path, cli):
-    (tmp_path / "folder.txt").mkdir()
-    assert_usage_error(*cli(tmp_path / "folder.txt")[::2])
-
-
-def test_unknown_suffix_is_a_usage_error(tmp_path, cli):
-    write_lines(tmp_path / "in.dat", ["0" * 81])
-    assert_usage_error(*cli(tmp_path / "in.dat")[::2])
-
-
-def test_output_with_several_inputs_is_a_usage_error(tmp_path, cli):
-    for name in ("a.txt", "b.txt"):
-        write_lines(tmp_path / name, [to_text(make_puzzle(9))])
-    assert_usage_error(*cli(tmp_path / "a.txt", tmp_path / "b.txt", "-o", tmp_path / "out.txt")[::2])
-
-
-def test_output_in_another_format_is_a_usage_error(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(9))])
-    assert_usage_error(*cli(tmp_path / "in.txt", "-o", tmp_path / "out.npy")[::2])
-
-
-def test_check_without_stored_solutions_is_a_usage_error(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(9))])
-    assert_usage_error(*cli(tmp_path / "in.txt", "--check")[::2])
-
-
-def test_solutions_of_another_length_are_a_usage_error(tmp_path, cli):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(9))] * 2)
-    write_lines(tmp_path / "sol.txt", [to_text(full_grid(9))])
-    assert_usage_error(*cli(tmp_path / "in.txt", "--check", "--solutions", tmp_path / "sol.txt")[::2])
+    assert (three_puzzles / "out.txt").read_text() == "old answers\n"
 
 
 # ---------------------------------------------------------------------------
@@ -653,20 +327,68 @@ def test_solutions_of_another_length_are_a_usage_error(tmp_path, cli):
 # ---------------------------------------------------------------------------
 
 
-def test_help_shows_every_option_and_examples(tmp_path):
-    result = run_script("--help", cwd=tmp_path)
+def test_the_script_runs_by_its_path_from_another_folder(tmp_path):
+    write(tmp_path / "in.txt", EVEREST, "oops")
+    result = run_script("in.txt", "-o", "out.txt", "--jobs", "1", cwd=tmp_path)
     assert result.returncode == 0
-    for option in ("-o OUT", "--check", "--solutions FILE", "--count", "examples:"):
-        assert option in result.stdout
-    examples = result.stdout.split("examples:", 1)[1]
-    for option in ("-o ", "--check", "--solutions", "--count"):
-        assert option in examples
+    assert result.stderr == "in.txt:2: 4 symbols; a puzzle has 16, 81, 256, 625\n"
+    assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "----"]
 
 
-def test_script_runs_from_another_folder(tmp_path):
-    write_lines(tmp_path / "in.txt", [to_text(make_puzzle(9)), "oops"])
-    result = run_script("in.txt", "-o", "out.txt", cwd=tmp_path)
-    assert result.returncode == 0
-    assert result.stderr.startswith("in.txt:2: ") and result.stderr.count("\n") == 1
-    assert "solved:            1" in result.stdout
-    assert answer_lines(tmp_path / "out.txt")[1] == "----"
+@pytest.mark.slow
+def test_a_36x36_npy_puzzle_is_solved(tmp_path, cli):
+    # Half blank, a 36 x 36 can take minutes; 30% blank shows the format as well.
+    puzzle = pattern_puzzle(36, blank_share=0.3)
+    np.save(tmp_path / "in.npy", puzzle)
+    cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
+    assert is_valid_solution(puzzle, np.load(tmp_path / "out.npy"))
+
+
+@pytest.mark.slow
+def test_two_workers_write_what_one_process_writes_on_thousands_of_puzzles(tmp_path, cli):
+    with open(ROYLE_17, encoding="ascii") as handle:
+        write(tmp_path / "in.txt", *(line.strip() for line in itertools.islice(handle, JOBS_PUZZLES)))
+    one = cli(tmp_path / "in.txt", "-o", tmp_path / "one.txt", "--jobs", "1")
+    two = cli(tmp_path / "in.txt", "-o", tmp_path / "two.txt", "--jobs", "2")
+    assert summary_value(one[1], "solved") == summary_value(two[1], "solved") == str(JOBS_PUZZLES)
+    assert (tmp_path / "one.txt").read_bytes() == (tmp_path / "two.txt").read_bytes()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # ended meanwhile
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not hasattr(os, "killpg") or not Path("/proc").is_dir(), reason="optional: needs POSIX process groups and /proc"
+)
+def test_ctrl_c_ends_the_workers_and_leaves_the_output_as_it_was(tmp_path):
+    """Ctrl-C at a terminal sends SIGINT to the whole foreground process group:
+    the script and its workers."""
+    (tmp_path / "out.txt").write_text("old answers\n")
+    command = [sys.executable, str(SCRIPT), str(ROYLE_17), "-o", "out.txt", "--jobs", "2"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    deadline = time.monotonic() + SUBPROCESS_TIMEOUT
+    while len(children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(INTERRUPT_AFTER)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=SUBPROCESS_TIMEOUT)
+    assert process.returncode == 130, err
+    assert (out, err) == ("", "solve.py: interrupted; no output written\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+    assert (tmp_path / "out.txt").read_text() == "old answers\n"
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)  # no process of the group is left

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from conftest import NO_SOLUTION, NOTEBOOK
 from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
-from tools.cli.engine import count_solutions
+from tools.cli.exact_cover import count_solutions
 from tools.measure.sizes import pattern_grid
 
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids

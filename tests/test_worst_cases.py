@@ -14,7 +14,7 @@ import pytest
 from conftest import COLLECTIONS, EVEREST, NO_SOLUTION, parse
 from helpers import SUDOKU_SIZE as SIZE
 from helpers import is_valid_solution, solve_sudoku
-from tools.cli.engine import count_solutions
+from tools.cli.exact_cover import count_solutions
 
 TOP1465 = COLLECTIONS / "magictour_top1465.txt"
 ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"

@@ -1,76 +1,77 @@
-"""Solve a batch of sudokus from files: the project's command line.
+"""Solve files of sudokus: the project's command line.
 
-Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count]``
+Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count] [--jobs N]``
 (``--help`` lists every option with examples).
 
 Glossary
-    puzzle    one grid read from an input file: N x N with N = 4, 9, 16, 25
-              (or 36 in .npy), 0 for a blank.  ``Puzzle`` keeps its place in
-              the file ("file:line") and its cells, or why it is malformed.
+    puzzle    one grid read from an input file (``tools.puzzles.io.Puzzle``):
+              its place ("file:line") and its grid, or why it is malformed.
     answer    what the solver made of a well-formed puzzle: ``Outcome``.
-    expected  a stored solution to compare with (``--check``): ``Expected``.
-    marker    how an output file says "no answer here": all -1 in .npy, a run
-              of ``-`` as long as the puzzle's text in .txt and .csv.
+    stored    a solution to compare with (``--check``), read as a puzzle.
+    chunk     a run of consecutive well-formed puzzles, the unit of work a
+              worker process takes.
 
-The module reads (``read_*``), solves (``run``), compares (``compare``),
-writes (``write_*``) and sums up (``summarise``); ``main`` ties them
-together.  All reading of grids, solving and counting goes through
-``tools.cli.engine``, the development side of ``helpers``, which takes any size.
+The files are read and written by ``tools.puzzles.io``.  This module parses
+the options, solves (``helpers.solve_sudoku``, counting with
+``tools.cli.exact_cover.count_solutions``), in this process or in ``--jobs``
+worker processes, compares with stored solutions and sums up.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import csv
+import math
+import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from multiprocessing.pool import Pool
 from pathlib import Path
-from typing import IO, TextIO
+from typing import NamedTuple
 
 import numpy as np
 
 if not __package__:
     # Run by its path, ``python tools/cli/solve.py`` (as the readme's examples
-    # show), rather than as ``python -m tools.cli.solve``: Python then puts tools/
-    # on sys.path, not the project folder that holds helpers.py and tools/.
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    # show), rather than as ``python -m tools.cli.solve``: Python then puts
+    # tools/cli/ on sys.path, not the project folder that holds helpers.py and tools/.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tqdm import tqdm  # noqa: E402
 
 import helpers  # noqa: E402
-from tools import engine as dev  # noqa: E402
-
-# ---------------------------------------------------------------------------
-# Named constants
-# ---------------------------------------------------------------------------
+from helpers import NO_SOLUTION  # noqa: E402
+from tools.cli.exact_cover import count_solutions  # noqa: E402
+from tools.puzzles.io import (  # noqa: E402
+    FORMATS,
+    NPY_DTYPE,
+    PUZZLE_COLUMNS,
+    SOLUTION_COLUMNS,
+    FileProblem,
+    Puzzle,
+    PuzzleFile,
+    read_puzzle_file,
+    reason,
+    suffix_of,
+    write_answers,
+)
 
 PROG = "solve.py"
 EXIT_OK = 0
 EXIT_MISMATCH = 1  #: --check found an answer that differs from the stored one
 EXIT_USAGE = 2  #: bad options, or a missing or unreadable file
 EXIT_INTERRUPTED = 130  #: 128 + SIGINT, the shell's convention for Ctrl-C
-
-FORMATS = (".npy", ".txt", ".csv")
-BLANK_SYMBOLS = "0."
-# Values 1..35 in text: 1-9, then A=10, B=11, ... Z=35.  Only up to P (25)
-# can be valid, but knowing every letter gives "outside 0..N" messages.
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-SYMBOL_VALUES = {symbol: value for value, symbol in enumerate(SYMBOLS, start=1)}
-TEXT_BOXES = {box**4: box for box in (2, 3, 4, 5)}  #: text length -> box; 36x36 needs .npy
-NO_ANSWER_SYMBOL = "-"  #: txt/csv marker: a run of these, as long as the puzzle's text
-NO_ANSWER_VALUE = helpers.NO_SOLUTION  #: npy marker: every cell of the grid, as in the coursework files
-NPY_DTYPE = np.int8  #: answers are -1..36, which int8 holds
-PUZZLE_COLUMNS = ("puzzle", "quizzes")
-SOLUTION_COLUMNS = ("solution", "solutions")
-COMMENT = "#"
 COUNT_LIMIT = 2  #: counting stops at 2: enough to tell unique from ambiguous
-
-PROGRESS_DELAY = 2.0  #: seconds before a progress bar appears
-PROGRESS_INTERVAL = 0.2  #: seconds between redraws
-PROGRESS_WIDTH = 30  #: characters in the bar
+#: chunks per worker, at least: enough that the workers finish close together
+#: and the progress bar moves, few enough that handing them out costs little
+CHUNKS_PER_JOB = 8
+CHUNK_LIMIT = 256  #: puzzles in a chunk, at most (a 9 x 9 takes well under a millisecond)
+PROGRESS_DELAY = 2.0  #: seconds before the progress bar appears
 
 EPILOG = f"""\
 examples:
@@ -80,12 +81,13 @@ examples:
   python tools/cli/solve.py quiz.csv --check              compare with the csv's solution column
   python tools/cli/solve.py hard_puzzle.npy --check --solutions hard_solution.npy
   python tools/cli/solve.py puzzles.txt --count           how many have 0, 1, 2+ solutions
+  python tools/cli/solve.py puzzles.txt --jobs 1          solve in this process only
 
 input formats (chosen by the file's suffix):
   .npy  one N x N grid or a stack K x N x N; N = 4, 9, 16, 25 or 36; 0 = blank.
   .txt  one puzzle per line, N*N symbols (16, 81, 256 or 625): 0 or . for a
         blank, 1-9, then A=10, B=11, ... (either case).  Blank lines and lines
-        starting with {COMMENT} are skipped.  36 x 36 grids need .npy.
+        starting with # are skipped.  36 x 36 grids need .npy.
   .csv  a header row naming the puzzle column ({" or ".join(PUZZLE_COLUMNS)}) and
         optionally a solution column ({" or ".join(SOLUTION_COLUMNS)}); text as in .txt.
 
@@ -109,433 +111,157 @@ messages and exit status:
 """
 
 
-class InputError(Exception):
+class UsageError(Exception):
     """A usage error or an unreadable file: reported in one line, exit 2."""
 
 
-# ---------------------------------------------------------------------------
-# What flows through a run
-# ---------------------------------------------------------------------------
-
-
-@dataclass
-class Puzzle:
-    """One puzzle as read: its place in its file and its cells, or its problem."""
-
-    where: str  #: "file:line", as messages name it
-    cells: list[int] | None  #: row-major values, 0 = blank; None when malformed
-    box: int = 0  #: order of the grid (N = box**2); 0 when malformed
-    problem: str = ""  #: why the puzzle is malformed
-    width: int = 0  #: characters of its text (txt/csv): the no-answer marker's length
-
-
-@dataclass
-class Expected:
-    """A stored solution: its cells, None for "no solution", or its problem."""
-
-    where: str
-    cells: list[int] | None
-    problem: str = ""
-
-
-@dataclass
-class InputFile:
-    """Everything read from one input file, and what writing it back needs."""
-
-    path: Path
-    kind: str  #: the suffix: ".npy", ".txt" or ".csv"
-    puzzles: list[Puzzle]
-    expected: list[Expected] | None = None  #: stored solutions, when known
-    shape: tuple[int, ...] = ()  #: npy: the shape of the stored array
-    fieldnames: list[str] = field(default_factory=list)  #: csv header
-    records: list[dict[str, str]] = field(default_factory=list)  #: csv rows
-    solution_column: str = SOLUTION_COLUMNS[0]  #: csv: where answers go
-
-
-@dataclass
-class Outcome:
+class Outcome(NamedTuple):
     """The answer to one well-formed puzzle."""
 
-    solution: list[int] | None  #: None when the puzzle has no solution
-    count: int | None  #: solutions found up to COUNT_LIMIT (only with --count)
+    solution: np.ndarray | None  #: None when the puzzle has no solution
+    found: int | None  #: solutions found, up to COUNT_LIMIT (only with --count)
     seconds: float  #: time taken by the solve (and the count)
 
 
 # ---------------------------------------------------------------------------
-# Readers
+# Solving, in this process or in workers
 # ---------------------------------------------------------------------------
 
 
-def parse_text(text: str) -> tuple[int, list[int]]:
-    """The ``(box, cells)`` of a puzzle written as text; ``ValueError`` if malformed."""
-    box = TEXT_BOXES.get(len(text))
-    if box is None:
-        lengths = ", ".join(str(length) for length in TEXT_BOXES)
-        raise ValueError(f"{len(text)} symbols; a puzzle has {lengths}")
-    values = []
-    for position, symbol in enumerate(text, start=1):
-        if symbol in BLANK_SYMBOLS:
-            values.append(helpers.EMPTY)
-        elif symbol.upper() in SYMBOL_VALUES:
-            values.append(SYMBOL_VALUES[symbol.upper()])
-        else:
-            raise ValueError(f"unexpected character {symbol!r} at position {position}")
-    side = box * box
-    return dev.read_grid(np.array(values).reshape(side, side))
+def build_matrices(boxes: Sequence[int]) -> None:
+    """Build the shared engine's matrix of each order in ``boxes``, so that no
+    puzzle's time includes it: relinking an empty part builds it
+    (``SudokuEngine.relink``) and links nothing, which the next solve relinks anyway."""
+    for box in boxes:
+        helpers.engine(box).relink(helpers.OpenPart([], []))
 
 
-def puzzle_from_text(where: str, text: str) -> Puzzle:
-    """A ``Puzzle`` from its text, malformed or not."""
-    try:
-        box, cells = parse_text(text)
-    except ValueError as error:
-        return Puzzle(where, None, problem=str(error), width=max(1, len(text)))
-    return Puzzle(where, cells, box, width=len(text))
+class Chunk(NamedTuple):
+    """A worker's task: consecutive well-formed puzzles of one size."""
+
+    number: int  #: its place among the chunks
+    grids: np.ndarray  #: K x N x N, stacked so that it is cheap to send
+    counting: bool  #: count solutions too (--count)
 
 
-def expected_from_text(where: str, text: str) -> Expected:
-    """A stored solution from its text; a run of '-' means "no solution"."""
-    if text and set(text) == {NO_ANSWER_SYMBOL}:
-        return Expected(where, None)
-    try:
-        _, cells = parse_text(text)
-    except ValueError as error:
-        return Expected(where, None, problem=str(error))
-    return Expected(where, cells)
+class Solved(NamedTuple):
+    """A worker's answer to a ``Chunk``, as compact as the chunk."""
+
+    number: int
+    solutions: np.ndarray  #: K x N x N int8; all -1 where there is no solution, as in .npy
+    found: list[int] | None  #: solutions counted, up to COUNT_LIMIT (with --count)
+    seconds: list[float]  #: the time each solve (and count) took
 
 
-def puzzle_from_grid(where: str, grid: np.ndarray) -> Puzzle:
-    """A ``Puzzle`` from one grid of an .npy file, malformed or not."""
-    try:
-        box, cells = dev.read_grid(grid)
-    except (TypeError, ValueError) as error:
-        return Puzzle(where, None, problem=str(error))
-    return Puzzle(where, cells, box)
+def solve_chunk(chunk: Chunk) -> Solved:
+    """Solve (and perhaps count) every puzzle of a chunk with ``helpers.solve_sudoku``."""
+    side = chunk.grids.shape[-1]
+    solutions = np.full(chunk.grids.shape, NO_SOLUTION, dtype=NPY_DTYPE)
+    found, seconds = [], []
+    for grid, layer in zip(chunk.grids, solutions):
+        start = time.perf_counter()
+        solution = helpers.solve_sudoku(grid, side)
+        if chunk.counting:
+            found.append(count_solutions(grid, COUNT_LIMIT))
+        seconds.append(time.perf_counter() - start)
+        if solution is not None:
+            layer[...] = solution
+    return Solved(chunk.number, solutions, found if chunk.counting else None, seconds)
 
 
-def expected_from_grid(where: str, grid: np.ndarray) -> Expected:
-    """A stored solution from one grid of an .npy file; all -1 means "no solution"."""
-    if grid.size and np.all(grid == NO_ANSWER_VALUE):
-        return Expected(where, None)
-    try:
-        _, cells = dev.read_grid(grid)
-    except (TypeError, ValueError) as error:
-        return Expected(where, None, problem=str(error))
-    return Expected(where, cells)
+def start_worker(boxes: Sequence[int]) -> None:
+    """Set up a worker: Ctrl-C is the main process's to handle (it ends the
+    workers), and each matrix is built before any puzzle is timed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    build_matrices(boxes)
 
 
-def text_lines(path: Path) -> list[tuple[int, str]]:
-    """``(line number, text)`` of every line of a .txt file that holds a puzzle."""
-    with open(path, encoding="utf-8-sig") as handle:  # universal newlines: CRLF is fine
-        numbered = [(number, line.strip()) for number, line in enumerate(handle, start=1)]
-    return [(number, text) for number, text in numbered if text and not text.startswith(COMMENT)]
+def chunk_bounds(grids: Sequence[np.ndarray], jobs: int) -> list[tuple[int, int]]:
+    """Where each chunk of ``grids`` starts and ends: runs of one size, each
+    of at most CHUNK_LIMIT puzzles and short enough for CHUNKS_PER_JOB a job."""
+    size = max(1, min(CHUNK_LIMIT, math.ceil(len(grids) / (jobs * CHUNKS_PER_JOB))))
+    starts = [k for k in range(len(grids)) if k == 0 or k % size == 0 or grids[k].shape != grids[k - 1].shape]
+    return list(zip(starts, [*starts[1:], len(grids)]))
 
 
-def npy_grids(path: Path) -> tuple[tuple[int, ...], list[np.ndarray]]:
-    """The shape of the array in an .npy file and its grids (one, or one per layer)."""
-    array = np.load(path, allow_pickle=False)
-    if array.ndim == 2:
-        return array.shape, [array]
-    if array.ndim == 3:
-        return array.shape, list(array)
-    raise ValueError(f"holds an array of shape {array.shape}, not N x N or K x N x N")
+@contextmanager
+def workers(jobs: int, boxes: Sequence[int]) -> Iterator[Pool | None]:
+    """``jobs`` worker processes for the orders ``boxes``, or None (this
+    process, its matrices built) for one job.
 
-
-def find_column(fieldnames: Sequence[str], wanted: Sequence[str]) -> str | None:
-    """The header name among ``fieldnames`` that matches one of ``wanted`` (any case)."""
-    for name in wanted:
-        for fieldname in fieldnames:
-            if fieldname.strip().lower() == name:
-                return fieldname
-    return None
-
-
-def read_npy(path: Path) -> InputFile:
-    """Read an .npy file of puzzles."""
-    shape, grids = npy_grids(path)
-    puzzles = [puzzle_from_grid(f"{path}:{k}", grid) for k, grid in enumerate(grids, start=1)]
-    return InputFile(path, ".npy", puzzles, shape=shape)
-
-
-def read_txt(path: Path) -> InputFile:
-    """Read a .txt file of puzzles, one a line."""
-    puzzles = [puzzle_from_text(f"{path}:{number}", text) for number, text in text_lines(path)]
-    return InputFile(path, ".txt", puzzles)
-
-
-def read_csv(path: Path) -> InputFile:
-    """Read a .csv file with a puzzle column and perhaps a solution column."""
-    with open(path, encoding="utf-8-sig", newline="") as handle:
-        reader = csv.DictReader(handle)
-        fieldnames = list(reader.fieldnames or [])
-        puzzle_column = find_column(fieldnames, PUZZLE_COLUMNS)
-        if puzzle_column is None:
-            names = " or ".join(repr(name) for name in PUZZLE_COLUMNS)
-            raise ValueError(f"the header has no {names} column")
-        solution_column = find_column(fieldnames, SOLUTION_COLUMNS)
-        puzzles, expected, records = [], [], []
-        for record in reader:
-            where = f"{path}:{reader.line_num}"
-            records.append(record)
-            puzzles.append(puzzle_from_text(where, (record.get(puzzle_column) or "").strip()))
-            if solution_column is not None:
-                expected.append(expected_from_text(where, (record.get(solution_column) or "").strip()))
-    return InputFile(
-        path,
-        ".csv",
-        puzzles,
-        expected=expected if solution_column is not None else None,
-        fieldnames=fieldnames if solution_column is not None else fieldnames + [SOLUTION_COLUMNS[0]],
-        records=records,
-        solution_column=solution_column or SOLUTION_COLUMNS[0],
-    )
-
-
-READERS: dict[str, Callable[[Path], InputFile]] = {".npy": read_npy, ".txt": read_txt, ".csv": read_csv}
-
-
-def suffix_of(path: Path) -> str:
-    """The format of ``path`` by its suffix; ``InputError`` for an unknown one."""
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise InputError(f"{path}: unknown format {path.suffix!r}; use {', '.join(FORMATS)}")
-    return suffix
-
-
-def reason(error: Exception) -> str:
-    """What went wrong, for a one-line message."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error)
-
-
-def read_input(path: Path) -> InputFile:
-    """Read one input file; ``InputError`` if it is missing or unreadable."""
-    reader = READERS[suffix_of(path)]
-    try:
-        return reader(path)
-    except (OSError, ValueError, EOFError, csv.Error) as error:  # UnicodeDecodeError is a ValueError
-        raise InputError(f"cannot read {path}: {reason(error)}") from None
-
-
-def read_npy_solutions(path: Path) -> list[Expected]:
-    """Stored solutions from an .npy file: one grid or a stack, all -1 for "none"."""
-    _, grids = npy_grids(path)
-    return [expected_from_grid(f"{path}:{k}", grid) for k, grid in enumerate(grids, start=1)]
-
-
-def read_txt_solutions(path: Path) -> list[Expected]:
-    """Stored solutions from a .txt file: one a line, a run of '-' for "none"."""
-    return [expected_from_text(f"{path}:{number}", text) for number, text in text_lines(path)]
-
-
-SOLUTION_READERS: dict[str, Callable[[Path], list[Expected]]] = {
-    ".npy": read_npy_solutions,
-    ".txt": read_txt_solutions,
-}
-
-
-def read_solutions(path: Path) -> list[Expected]:
-    """Stored solutions from a ``--solutions`` file; ``InputError`` if unreadable."""
-    reader = SOLUTION_READERS.get(suffix_of(path))
-    if reader is None:
-        raise InputError(f"--solutions takes a .npy or .txt file, not {path}")
-    try:
-        return reader(path)
-    except (OSError, ValueError, EOFError) as error:
-        raise InputError(f"cannot read {path}: {reason(error)}") from None
-
-
-# ---------------------------------------------------------------------------
-# The run
-# ---------------------------------------------------------------------------
-
-
-class Progress:
-    """A one-line progress bar, redrawn with carriage returns.
-
-    It appears only when ``stream`` is a terminal and only once the run has
-    taken ``PROGRESS_DELAY`` seconds, so quick runs and redirected output
-    stay clean.  ``close`` wipes it, so what follows starts on a clean line.
+    The workers end with the block: after the last chunk, or on any
+    exception (Ctrl-C included), when they are terminated; either way they
+    are waited for, so that none is left running.
     """
-
-    def __init__(self, total: int, stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        self.total = total
-        self.stream = stream if stream is not None else sys.stderr
-        self.clock = clock
-        self.start = clock()
-        self.enabled = self.stream.isatty()
-        self.last_draw = -PROGRESS_INTERVAL
-        self.drawn = ""  # the text on screen, "" when nothing is shown
-
-    def update(self, done: int) -> None:
-        """Note that ``done`` puzzles are finished; redraw if it is time to."""
-        now = self.clock() - self.start
-        if not self.enabled or now < PROGRESS_DELAY or now - self.last_draw < PROGRESS_INTERVAL:
-            return
-        filled = PROGRESS_WIDTH * done // max(1, self.total)
-        bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
-        text = f"[{bar}] {done}/{self.total} puzzles, {now:.0f} s"
-        self.stream.write("\r" + text.ljust(len(self.drawn)))
-        self.stream.flush()
-        self.drawn = text
-        self.last_draw = now
-
-    def close(self) -> None:
-        """Wipe the bar, if it was shown."""
-        if self.drawn:
-            self.stream.write("\r" + " " * len(self.drawn) + "\r")
-            self.stream.flush()
-            self.drawn = ""
-
-
-def build_matrix(box: int) -> None:
-    """Build the shared engine's matrix for order ``box``, if not built yet.
-
-    Relinking an empty part builds it (``SudokuEngine.relink``) and leaves
-    nothing linked, which the next solve relinks anyway.
-    """
-    solver = helpers.engine(box)
-    if solver.matrix is None:
-        solver.relink(helpers.OpenPart([], []))
-
-
-def solve_puzzle(puzzle: Puzzle, count: bool) -> Outcome:
-    """Solve one well-formed puzzle (and count its solutions when asked)."""
-    side = puzzle.box * puzzle.box
-    grid = np.array(puzzle.cells).reshape(side, side)
-    start = time.perf_counter()
-    solution = dev.solve_sudoku(grid)
-    found = dev.count_solutions(grid, COUNT_LIMIT) if count else None
-    seconds = time.perf_counter() - start
-    return Outcome(None if solution is None else solution.ravel().tolist(), found, seconds)
-
-
-def run(files: Sequence[InputFile], count: bool, progress: Progress | None = None) -> list[list[Outcome | None]]:
-    """Solve every well-formed puzzle; per file, one ``Outcome`` or None (malformed) per puzzle."""
-    # Build each engine's matrix before the clock starts, so the first
-    # puzzle of each size is not charged for it.
-    for box in sorted({p.box for f in files for p in f.puzzles if p.cells is not None}):
-        build_matrix(box)
-    done = 0
-    results: list[list[Outcome | None]] = []
+    if jobs == 1:
+        build_matrices(boxes)
+        yield None
+        return
+    sys.stdout.flush()  # a forked worker must not inherit text still to be written
+    sys.stderr.flush()
+    pool = multiprocessing.get_context().Pool(jobs, initializer=start_worker, initargs=(boxes,))
     try:
-        for input_file in files:
-            outcomes: list[Outcome | None] = []
-            for puzzle in input_file.puzzles:
-                if puzzle.cells is None:
-                    outcomes.append(None)
-                    continue
-                outcomes.append(solve_puzzle(puzzle, count))
-                done += 1
-                if progress is not None:
-                    progress.update(done)
-            results.append(outcomes)
+        yield pool
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
     finally:
-        if progress is not None:
-            progress.close()
-    return results
+        pool.join()
 
 
-def compare(outcome: Outcome, expected: Expected) -> str | None:
+def run(files: Sequence[PuzzleFile], count: bool, jobs: int) -> tuple[list[list[Outcome | None]], int]:
+    """Solve every well-formed puzzle of ``files`` in chunks, with up to
+    ``jobs`` processes.  Returns, per file, one ``Outcome`` or None
+    (malformed) per puzzle, in input order whatever order the chunks finish
+    in; and the number of processes that solved."""
+    places: list[tuple[int, int]] = []  # (file, puzzle) of each grid to solve
+    grids: list[np.ndarray] = []
+    for f, in_file in enumerate(files):
+        for p, puzzle in enumerate(in_file.puzzles):
+            if puzzle.grid is not None:
+                places.append((f, p))
+                grids.append(puzzle.grid)
+    bounds = chunk_bounds(grids, jobs)
+    chunks = [Chunk(number, np.stack(grids[a:b]), count) for number, (a, b) in enumerate(bounds)]
+    jobs = max(1, min(jobs, len(chunks)))
+    boxes = sorted({math.isqrt(len(grid)) for grid in grids})
+    results: list[list[Outcome | None]] = [[None] * len(in_file.puzzles) for in_file in files]
+    # The workers start before the progress bar, whose monitor thread a fork should not copy.
+    # disable=None: shown on a terminal only; delay: not at all on a quick run.
+    with workers(jobs, boxes) as pool, tqdm(
+        total=len(grids), unit="puzzle", file=sys.stderr, disable=None, delay=PROGRESS_DELAY, leave=False
+    ) as bar:
+        for solved in map(solve_chunk, chunks) if pool is None else pool.imap_unordered(solve_chunk, chunks):
+            start, end = bounds[solved.number]
+            for k, (f, p) in enumerate(places[start:end]):
+                solution = solved.solutions[k]
+                found = None if solved.found is None else solved.found[k]
+                results[f][p] = Outcome(None if solution.flat[0] == NO_SOLUTION else solution, found, solved.seconds[k])
+            bar.update(end - start)
+    return results, jobs
+
+
+# ---------------------------------------------------------------------------
+# Comparing and summing up
+# ---------------------------------------------------------------------------
+
+
+def compare(outcome: Outcome, stored: Puzzle) -> str | None:
     """Why an answer disagrees with the stored solution, or None if it agrees.
 
     The answer must equal the stored solution exactly, so a puzzle with
     several solutions must get the stored one.
     """
-    if expected.problem:
-        return f"cannot compare: the stored solution {expected.where} is malformed: {expected.problem}"
-    if expected.cells is None:
+    if stored.problem:
+        return f"cannot compare: the stored solution {stored.where} is malformed: {stored.problem}"
+    if stored.grid is None:
         return None if outcome.solution is None else "the stored answer is 'no solution', but the solver found one"
     if outcome.solution is None:
         return "the solver found no solution, but one is stored"
-    if outcome.solution != expected.cells:
+    if not np.array_equal(outcome.solution, stored.grid):
         return "the solver's solution differs from the stored one"
     return None
-
-
-# ---------------------------------------------------------------------------
-# Writers
-# ---------------------------------------------------------------------------
-
-
-def answer_text(puzzle: Puzzle, outcome: Outcome | None) -> str:
-    """An answer as text: the solution's symbols, or the no-answer marker."""
-    if outcome is None or outcome.solution is None:
-        return NO_ANSWER_SYMBOL * max(1, puzzle.width)
-    return "".join(SYMBOLS[value - 1] for value in outcome.solution)
-
-
-def answer_array(input_file: InputFile, outcomes: Sequence[Outcome | None]) -> np.ndarray:
-    """The answers to an .npy file, shaped like it, with -1 for no answer."""
-    answers = np.full(input_file.shape, NO_ANSWER_VALUE, dtype=NPY_DTYPE)
-    layers = answers.reshape((-1,) + input_file.shape[-2:])  # a view: one layer per puzzle
-    for layer, outcome in zip(layers, outcomes):
-        if outcome is not None and outcome.solution is not None:
-            layer[...] = np.array(outcome.solution).reshape(layer.shape)
-    return answers
-
-
-def write_npy(handle: IO, input_file: InputFile, outcomes: Sequence[Outcome | None]) -> None:
-    """Write the answers as an .npy array (``handle`` is binary)."""
-    np.save(handle, answer_array(input_file, outcomes))
-
-
-def write_txt(handle: IO, input_file: InputFile, outcomes: Sequence[Outcome | None]) -> None:
-    """Write one answer a line (``handle`` is text)."""
-    for puzzle, outcome in zip(input_file.puzzles, outcomes):
-        handle.write(answer_text(puzzle, outcome) + "\n")
-
-
-def write_csv(handle: IO, input_file: InputFile, outcomes: Sequence[Outcome | None]) -> None:
-    """Write every input record back, with its answer in the solution column (``handle`` is text)."""
-    writer = csv.DictWriter(handle, input_file.fieldnames, restval="", extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for record, puzzle, outcome in zip(input_file.records, input_file.puzzles, outcomes):
-        writer.writerow({**record, input_file.solution_column: answer_text(puzzle, outcome)})
-
-
-WRITERS: dict[str, Callable[[IO, InputFile, Sequence[Outcome | None]], None]] = {
-    ".npy": write_npy,
-    ".txt": write_txt,
-    ".csv": write_csv,
-}
-
-
-def write_atomically(path: Path, write: Callable[[IO], None], binary: bool = False) -> None:
-    """Write ``path`` through a temporary file beside it, then rename it.
-
-    ``write`` gets the open file: binary, or UTF-8 text with "\\n" newlines.
-    The rename is atomic, so ``path`` is either as it was or complete.  Any
-    exception, ``KeyboardInterrupt`` included, removes the temporary file.
-    """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    # os.open with mode 0o666 lets the umask decide the permissions, as for
-    # any new file (tempfile would make it private to the owner).
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": "utf-8", "newline": ""}
-        with open(descriptor, **mode) as handle:
-            write(handle)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def write_output(path: Path, input_file: InputFile, outcomes: Sequence[Outcome | None]) -> None:
-    """Write the answers to ``input_file`` to ``path``, in its format."""
-    writer = WRITERS[input_file.kind]
-    try:
-        write_atomically(path, lambda handle: writer(handle, input_file, outcomes), binary=input_file.kind == ".npy")
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {reason(error)}") from None
-
-
-# ---------------------------------------------------------------------------
-# The summary
-# ---------------------------------------------------------------------------
 
 
 @dataclass
@@ -547,31 +273,26 @@ class Summary:
     solved: int = 0
     unsolvable: int = 0
     malformed: int = 0
-    seconds: list[float] = field(default_factory=list)
+    seconds: list[float] | None = None  #: each solve's time
     counts: dict[str, int] | None = None  #: "none", "one", "several" (with --count)
     compared: int | None = None  #: puzzles compared (with --check)
     mismatches: int = 0
+    wall: float = 0.0  #: seconds the solving took, start to end
+    jobs: int = 1
     output: Path | None = None
 
 
-def summarise(files: Sequence[InputFile], results: Sequence[Sequence[Outcome | None]], count: bool) -> Summary:
-    """Add up the outcomes of a run (``compared`` and ``output`` are filled in later)."""
-    summary = Summary(files=len(files))
+def summarise(files: Sequence[PuzzleFile], results: Sequence[Sequence[Outcome | None]], count: bool) -> Summary:
+    """Add up the outcomes of a run (``compared``, ``wall``, ``jobs`` and ``output`` are filled in later)."""
+    outcomes = [outcome for per_file in results for outcome in per_file if outcome is not None]
+    summary = Summary(files=len(files), read=sum(len(f.puzzles) for f in files))
+    summary.malformed = summary.read - len(outcomes)
+    summary.seconds = [outcome.seconds for outcome in outcomes]
+    summary.unsolvable = sum(outcome.solution is None for outcome in outcomes)
+    summary.solved = len(outcomes) - summary.unsolvable
     if count:
-        summary.counts = {"none": 0, "one": 0, "several": 0}
-    for input_file, outcomes in zip(files, results):
-        summary.read += len(input_file.puzzles)
-        for outcome in outcomes:
-            if outcome is None:
-                summary.malformed += 1
-                continue
-            summary.seconds.append(outcome.seconds)
-            if outcome.solution is None:
-                summary.unsolvable += 1
-            else:
-                summary.solved += 1
-            if summary.counts is not None and outcome.count is not None:
-                summary.counts[("none", "one", "several")[min(outcome.count, COUNT_LIMIT)]] += 1
+        found = [min(outcome.found or 0, COUNT_LIMIT) for outcome in outcomes]
+        summary.counts = {name: found.count(k) for k, name in enumerate(("none", "one", "several"))}
     return summary
 
 
@@ -600,6 +321,9 @@ def format_summary(summary: Summary) -> str:
             f"time per puzzle:   mean {format_seconds(statistics.fmean(times))}, "
             f"median {format_seconds(statistics.median(times))}, max {format_seconds(max(times))}"
         )
+        processes = "1 process" if summary.jobs == 1 else f"{summary.jobs} processes"
+        rate = len(times) / summary.wall if summary.wall > 0 else math.inf
+        lines.append(f"wall clock:        {format_seconds(summary.wall)} on {processes}, {rate:.0f} puzzles/s")
     else:
         lines.append("time per puzzle:   (nothing solved)")
     if summary.output is not None:
@@ -619,6 +343,13 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
 def build_parser() -> Parser:
     """The command-line options."""
     parser = Parser(
@@ -627,7 +358,7 @@ def build_parser() -> Parser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="input files: .npy, .txt or .csv")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=f"input files: {', '.join(FORMATS)}")
     parser.add_argument(
         "-o",
         "--output",
@@ -654,73 +385,87 @@ def build_parser() -> Parser:
         action="store_true",
         help=f"also count solutions (up to {COUNT_LIMIT}) and report how many puzzles have none, one or several",
     )
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=positive_int,
+        default=os.cpu_count() or 1,
+        help="solve in N worker processes (default: one per core, here %(default)s); 1 solves in this process",
+    )
     return parser
 
 
 def check_usage(args: argparse.Namespace) -> None:
-    """Reject option combinations that make no sense, with ``InputError``."""
+    """Reject option combinations that make no sense, with ``UsageError``."""
     paths = [Path(name) for name in args.files]
-    kinds = [suffix_of(path) for path in paths]
+    try:
+        kinds = [suffix_of(path) for path in paths]
+    except FileProblem as problem:
+        raise UsageError(problem) from None
     if args.output is not None:
         if len(paths) != 1:
-            raise InputError(f"-o needs exactly one input file, got {len(paths)}")
+            raise UsageError(f"-o needs exactly one input file, got {len(paths)}")
         if args.output.suffix.lower() != kinds[0]:
-            raise InputError(f"-o {args.output}: the output must be a {kinds[0]} file, like the input")
+            raise UsageError(f"-o {args.output}: the output must be a {kinds[0]} file, like the input")
         if not args.output.parent.is_dir():
-            raise InputError(f"cannot write {args.output}: no folder {args.output.parent}")
+            raise UsageError(f"cannot write {args.output}: no folder {args.output.parent}")
     if args.solutions is not None:
         if not args.check:
-            raise InputError("--solutions is only used with --check")
+            raise UsageError("--solutions is only used with --check")
         if len(paths) != 1 or kinds[0] == ".csv":
-            raise InputError("--solutions needs exactly one .npy or .txt input file")
+            raise UsageError("--solutions needs exactly one .npy or .txt input file")
         if args.solutions.suffix.lower() != kinds[0]:
-            raise InputError(f"--solutions {args.solutions}: must be a {kinds[0]} file, like the input")
+            raise UsageError(f"--solutions {args.solutions}: must be a {kinds[0]} file, like the input")
     elif args.check:
         for path, kind in zip(paths, kinds):
             if kind != ".csv":
-                raise InputError(f"--check on {path} needs --solutions FILE{kind}")
+                raise UsageError(f"--check on {path} needs --solutions FILE{kind}")
 
 
-def attach_solutions(input_file: InputFile, path: Path) -> None:
-    """Read ``--solutions`` for ``input_file``; ``InputError`` if the counts differ."""
-    expected = read_solutions(path)
-    if len(expected) != len(input_file.puzzles):
-        raise InputError(f"{path} holds {len(expected)} solutions for {len(input_file.puzzles)} puzzles")
-    input_file.expected = expected
+def read_files(args: argparse.Namespace) -> list[PuzzleFile]:
+    """Read every input file (and ``--solutions``); ``UsageError`` for one
+    that cannot be read, or for stored solutions that ``--check`` lacks."""
+    try:
+        files = [read_puzzle_file(Path(name)) for name in args.files]
+        if args.solutions is not None:
+            stored = read_puzzle_file(args.solutions, marker=True).puzzles
+            if len(stored) != len(files[0].puzzles):
+                raise UsageError(f"{args.solutions} holds {len(stored)} solutions for {len(files[0].puzzles)} puzzles")
+            files[0].solutions = stored
+    except FileProblem as problem:
+        raise UsageError(problem) from None
+    if args.check:
+        for puzzle_file in files:
+            if puzzle_file.solutions is None:
+                names = " or ".join(repr(name) for name in SOLUTION_COLUMNS)
+                raise UsageError(f"--check: {puzzle_file.path} has no {names} column")
+    return files
 
 
-def require_solutions(files: Sequence[InputFile]) -> None:
-    """``InputError`` unless every file has stored solutions to check against."""
-    for input_file in files:
-        if input_file.expected is None:
-            names = " or ".join(repr(name) for name in SOLUTION_COLUMNS)
-            raise InputError(f"--check: {input_file.path} has no {names} column")
-
-
-def check_answers(files: Sequence[InputFile], results: Sequence[Sequence[Outcome | None]]) -> tuple[int, int]:
+def check_answers(files: Sequence[PuzzleFile], results: Sequence[Sequence[Outcome | None]]) -> tuple[int, int]:
     """Compare every answer with its stored solution and report mismatches on stderr.
 
     Malformed puzzles are skipped: they were reported when read.  Returns
     ``(compared, mismatches)``.
     """
     compared = mismatches = 0
-    for input_file, outcomes in zip(files, results):
-        for puzzle, outcome, expected in zip(input_file.puzzles, outcomes, input_file.expected):
+    for puzzle_file, outcomes in zip(files, results):
+        for puzzle, outcome, stored in zip(puzzle_file.puzzles, outcomes, puzzle_file.solutions or []):
             if outcome is None:
                 continue
             compared += 1
-            problem = compare(outcome, expected)
+            problem = compare(outcome, stored)
             if problem is not None:
                 mismatches += 1
                 print(f"{puzzle.where}: {problem}", file=sys.stderr)
     return compared, mismatches
 
 
-def report_malformed(files: Sequence[InputFile]) -> None:
+def report_malformed(files: Sequence[PuzzleFile]) -> None:
     """One stderr line per malformed puzzle: ``file:line: problem``."""
-    for input_file in files:
-        for puzzle in input_file.puzzles:
-            if puzzle.cells is None:
+    for puzzle_file in files:
+        for puzzle in puzzle_file.puzzles:
+            if puzzle.grid is None:
                 print(f"{puzzle.where}: {puzzle.problem}", file=sys.stderr)
 
 
@@ -733,21 +478,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(stop.code or EXIT_OK)
     try:
         check_usage(args)
-        files = [read_input(Path(name)) for name in args.files]
-        if args.solutions is not None:
-            attach_solutions(files[0], args.solutions)
-        if args.check:
-            require_solutions(files)
+        files = read_files(args)
         report_malformed(files)
-        well_formed = sum(p.cells is not None for f in files for p in f.puzzles)
-        results = run(files, args.count, Progress(well_formed))
+        start = time.perf_counter()
+        results, jobs = run(files, args.count, args.jobs)
         summary = summarise(files, results, args.count)
+        summary.wall, summary.jobs = time.perf_counter() - start, jobs
         if args.check:
             summary.compared, summary.mismatches = check_answers(files, results)
         if args.output is not None:
-            write_output(args.output, files[0], results[0])
+            answers = [None if outcome is None else outcome.solution for outcome in results[0]]
+            try:
+                write_answers(args.output, files[0], answers)
+            except OSError as error:
+                raise UsageError(f"cannot write {args.output}: {reason(error)}") from None
             summary.output = args.output
-    except InputError as error:
+    except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

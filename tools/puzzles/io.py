@@ -3,7 +3,7 @@
 Formats, chosen by a file's suffix
     .npy  one N x N grid or a stack K x N x N; 0 = blank (the assignment's
           format; its solution files store every cell of an unsolvable
-          puzzle as -1).
+          puzzle as -1).  N = 4, 9, 16, 25 or 36.
     .txt  one puzzle a line, N*N symbols: ``0`` or ``.`` for a blank, 1-9,
           then A=10, B=11, ... in either case; blank lines and lines starting
           with ``#`` are skipped.  N = 4, 9, 16 or 25.
@@ -11,30 +11,61 @@ Formats, chosen by a file's suffix
           perhaps a solution column (``solution`` or ``solutions``); each
           cell's text as in .txt.
 
-``read_grids`` reads every puzzle of a file into one array and stops at the
-first malformed one; the command line reads more forgivingly, puzzle by
-puzzle, with the same ``parse_text``.
+Two ways to read.  ``read_grids`` takes every puzzle of a file into one array
+and stops at the first malformed one: for the project's own collections,
+which must be sound.  ``read_puzzle_file`` (and ``read_solution_file``) read
+forgivingly, puzzle by puzzle, for files people bring to the command line:
+each ``Puzzle`` keeps its place ("file:line") and its grid, or says why it is
+malformed.  Both parse text with ``parse_text``; a grid is checked by
+``grid_cells``, built on ``helpers.read_grid``.
+
+Answers are written back in the input's format by ``write_answers``: a puzzle
+without an answer (no solution, or malformed) as all -1 in .npy and as a run
+of ``-`` as long as its text in .txt and .csv.  The file is written beside
+its destination and renamed, so it is never seen half-written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
-from collections.abc import Iterator
+import math
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, NamedTuple
 
 import numpy as np
 
-from helpers import EMPTY
+from helpers import EMPTY, NO_SOLUTION, read_grid
 
 BLANK_SYMBOLS = "0."
 #: values 1..35 as text: 1-9, then A=10 ... Z=35 (only up to P, 25, can be valid)
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SYMBOL_VALUES = {symbol: value for value, symbol in enumerate(SYMBOLS, start=1)}
+#: every symbol a puzzle's text may hold, in either case, and its value
+TEXT_VALUES = {
+    **{blank: EMPTY for blank in BLANK_SYMBOLS},
+    **SYMBOL_VALUES,
+    **{symbol.lower(): value for symbol, value in SYMBOL_VALUES.items()},
+}
+UNKNOWN = b"\xff"  #: what TEXT_TABLE makes of a character no puzzle holds
+#: ``bytes.translate`` table of TEXT_VALUES: the value of each ASCII symbol, UNKNOWN for any other
+TEXT_TABLE = bytes(TEXT_VALUES.get(chr(code), UNKNOWN[0]) for code in range(256))
 TEXT_BOXES = {box**4: box for box in (2, 3, 4, 5)}  #: text length -> box; 36 x 36 needs .npy
+SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: the orders a puzzle may have: sides 4 to 36
 COMMENT = "#"
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
 FORMATS = (".npy", ".txt", ".csv")
+NO_ANSWER_SYMBOL = "-"  #: txt/csv: a run of these, as long as the puzzle's text, says "no answer"
+NPY_DTYPE = np.int8  #: answers written to .npy: -1..36 fit
+
+
+# ---------------------------------------------------------------------------
+# One puzzle: text and grids
+# ---------------------------------------------------------------------------
 
 
 def parse_text(text: str) -> np.ndarray:
@@ -43,21 +74,48 @@ def parse_text(text: str) -> np.ndarray:
     box = TEXT_BOXES.get(len(text))
     if box is None:
         raise ValueError(f"{len(text)} symbols; a puzzle has {', '.join(map(str, TEXT_BOXES))}")
-    values = []
-    for position, symbol in enumerate(text, start=1):
-        if symbol in BLANK_SYMBOLS:
-            values.append(EMPTY)
-        elif symbol.upper() in SYMBOL_VALUES:
-            values.append(SYMBOL_VALUES[symbol.upper()])
-        else:
-            raise ValueError(f"unexpected character {symbol!r} at position {position}")
+    raw = text.encode("ascii", "replace").translate(TEXT_TABLE)  # "replace": one '?' a character
+    if UNKNOWN in raw:
+        position = raw.index(UNKNOWN)
+        raise ValueError(f"unexpected character {text[position]!r} at position {position + 1}")
     side = box * box
-    return np.array(values, dtype=np.int8).reshape(side, side)
+    return np.frombuffer(bytearray(raw), dtype=np.int8).reshape(side, side)
 
 
 def to_text(grid: np.ndarray, blank: str = "0") -> str:
     """A grid as one line of text, ``blank`` for an empty cell."""
-    return "".join(blank if value == EMPTY else SYMBOLS[int(value) - 1] for value in np.ravel(grid))
+    return "".join(blank if value == EMPTY else SYMBOLS[value - 1] for value in np.ravel(grid).tolist())
+
+
+def grid_cells(sudoku: object) -> tuple[int, list[int]]:
+    """The order (box) of an N x N puzzle and its cells, row by row.
+
+    The side comes from the shape and must be the square of one of
+    ``SUPPORTED_BOXES``; the cells are read by ``helpers.read_grid``.  Where it
+    gives no cells, because one is not a whole number 0..N, the
+    ``ValueError`` names the first such cell and its value.  Anything else
+    that is not a grid of numbers raises ``ValueError`` as ``read_grid`` does.
+    """
+    array = np.asarray(sudoku)  # as read_grid takes it: a ragged list is numpy's ValueError
+    shape = array.shape
+    side = shape[0] if len(shape) == 2 and shape[0] == shape[1] else 0
+    box = math.isqrt(side)
+    if box * box != side or box not in SUPPORTED_BOXES:
+        sides = ", ".join(str(b * b) for b in SUPPORTED_BOXES)
+        raise ValueError(f"an array of shape {shape}; a puzzle is N x N with N one of {sides}")
+    cells = read_grid(array, side)
+    if cells is None:
+        values = array.ravel().tolist()
+        # ``in range`` holds what read_grid holds: 2.0 is in it; 2.5, 10 and NaN are not.
+        index = next(k for k, value in enumerate(values) if value not in range(side + 1))
+        row, column = divmod(index, side)
+        raise ValueError(f"cell [{row}, {column}] holds {values[index]!r}, not a whole number 0..{side}")
+    return box, cells
+
+
+# ---------------------------------------------------------------------------
+# Lines and records of files
+# ---------------------------------------------------------------------------
 
 
 def text_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -69,7 +127,7 @@ def text_lines(path: Path) -> Iterator[tuple[int, str]]:
                 yield number, text
 
 
-def find_column(fieldnames: list[str], wanted: tuple[str, ...]) -> str | None:
+def find_column(fieldnames: Sequence[str], wanted: tuple[str, ...]) -> str | None:
     """The header name among ``fieldnames`` that is one of ``wanted`` (in any case)."""
     for name in wanted:
         for fieldname in fieldnames:
@@ -78,7 +136,7 @@ def find_column(fieldnames: list[str], wanted: tuple[str, ...]) -> str | None:
     return None
 
 
-def csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]], int]:
+def csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]], list[int]]:
     """A .csv file's header, its records, and the line number of each record's end."""
     with open(path, encoding="utf-8-sig", newline="") as handle:
         reader = csv.DictReader(handle)
@@ -86,21 +144,40 @@ def csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]], int]:
         for record in reader:
             records.append(record)
             lines.append(reader.line_num)
-        return list(reader.fieldnames or []), records, lines  # type: ignore[return-value]
+        return list(reader.fieldnames or []), records, lines
+
+
+def column_texts(records: list[dict[str, str]], lines: list[int], name: str) -> list[tuple[int, str]]:
+    """``(line number, text)`` of the column ``name`` in each record."""
+    return [(line, (record.get(name) or "").strip()) for line, record in zip(lines, records)]
+
+
+def npy_stack(path: Path) -> tuple[tuple[int, ...], np.ndarray]:
+    """The shape of the array in an .npy file, and the array as a stack of grids."""
+    array = np.load(path, allow_pickle=False)
+    if array.ndim not in (2, 3) or array.shape[-1] != array.shape[-2]:
+        raise ValueError(f"holds an array of shape {array.shape}, not N x N or K x N x N")
+    return array.shape, array.reshape(-1, *array.shape[-2:])
+
+
+# ---------------------------------------------------------------------------
+# Reading a whole collection, strictly
+# ---------------------------------------------------------------------------
 
 
 def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
     """Every puzzle of ``path`` (any format above) as a K x N x N int array;
     for .csv the column ``column`` (``puzzle`` or ``solution``, found by
     either of its names).  ``ValueError`` naming the file and line of the
-    first malformed puzzle, or an unknown format or column."""
+    first malformed puzzle, or an unknown format or column.  An .npy file
+    is taken as it is stored."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".npy":
-        array = np.load(path, allow_pickle=False)
-        if array.ndim not in (2, 3) or array.shape[-1] != array.shape[-2]:
-            raise ValueError(f"{path}: holds an array of shape {array.shape}, not N x N or K x N x N")
-        return array.reshape(-1, *array.shape[-2:])
+        try:
+            return npy_stack(path)[1]
+        except ValueError as error:
+            raise ValueError(f"{path}: {error}") from None
     if suffix == ".txt":
         texts = list(text_lines(path))
     elif suffix == ".csv":
@@ -108,7 +185,7 @@ def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
         name = find_column(fieldnames, PUZZLE_COLUMNS if column == "puzzle" else SOLUTION_COLUMNS)
         if name is None:
             raise ValueError(f"{path}: the header has no {column} column")
-        texts = [(line, (record.get(name) or "").strip()) for line, record in zip(lines, records)]
+        texts = column_texts(records, lines, name)
     else:
         raise ValueError(f"{path}: unknown format {path.suffix!r}; use {', '.join(FORMATS)}")
     grids = []
@@ -123,3 +200,200 @@ def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
 def write_lines(path: Path, grids: np.ndarray, blank: str = "0") -> None:
     """Write ``grids`` to a .txt file, one puzzle a line."""
     Path(path).write_text("".join(to_text(grid, blank) + "\n" for grid in grids), encoding="ascii")
+
+
+# ---------------------------------------------------------------------------
+# Reading files people bring, puzzle by puzzle
+# ---------------------------------------------------------------------------
+
+
+class FileProblem(Exception):
+    """A file that cannot be read as puzzles at all: missing, unreadable, of an
+    unknown format, or a .csv without a puzzle column.  The message is one line."""
+
+
+class Puzzle(NamedTuple):
+    """One puzzle (or stored solution) as read: where it is, and its grid or
+    what is wrong with it.  A stored solution that says "no solution" (all -1,
+    or a run of ``-``) has neither a grid nor a problem."""
+
+    where: str  #: "file:line"; for .npy the line is the grid's 1-based place in the stack
+    grid: np.ndarray | None  #: N x N int8, 0 = blank; None when malformed or "no solution"
+    problem: str = ""  #: why it is malformed; "" when it is not
+    width: int = 0  #: characters of its text (txt, csv): the no-answer marker's length
+
+
+@dataclass
+class PuzzleFile:
+    """Everything read from one input file, and what writing answers to it needs."""
+
+    path: Path
+    kind: str  #: the suffix: ".npy", ".txt" or ".csv"
+    puzzles: list[Puzzle]
+    solutions: list[Puzzle] | None = None  #: stored solutions, one a puzzle, when known
+    shape: tuple[int, ...] = ()  #: npy: the shape of the stored array
+    fieldnames: list[str] = field(default_factory=list)  #: csv: the header the answers are written with
+    records: list[dict[str, str]] = field(default_factory=list)  #: csv: the rows
+    solution_column: str = SOLUTION_COLUMNS[0]  #: csv: where the answers go
+
+
+def puzzle_from_grid(where: str, grid: np.ndarray, marker: bool = False) -> Puzzle:
+    """A ``Puzzle`` from a grid; with ``marker``, all -1 means "no solution"."""
+    if marker and grid.size and np.all(grid == NO_SOLUTION):
+        return Puzzle(where, None)
+    try:
+        box, cells = grid_cells(grid)
+    except ValueError as error:
+        return Puzzle(where, None, str(error))
+    side = box * box
+    return Puzzle(where, np.array(cells, dtype=np.int8).reshape(side, side))
+
+
+def puzzle_from_text(where: str, text: str, marker: bool = False) -> Puzzle:
+    """A ``Puzzle`` from its text; with ``marker``, a run of ``-`` means "no solution"."""
+    width = max(1, len(text))
+    if marker and text and text == NO_ANSWER_SYMBOL * len(text):
+        return Puzzle(where, None, width=width)
+    try:
+        grid = parse_text(text)
+        grid_cells(grid)  # a symbol beyond N, such as 'A' in a 9 x 9
+    except ValueError as error:
+        return Puzzle(where, None, str(error), width)
+    return Puzzle(where, grid, width=width)
+
+
+def read_npy(path: Path, marker: bool = False) -> PuzzleFile:
+    """An .npy file of puzzles (one grid or a stack)."""
+    shape, stack = npy_stack(path)
+    puzzles = [puzzle_from_grid(f"{path}:{k}", grid, marker) for k, grid in enumerate(stack, start=1)]
+    return PuzzleFile(path, ".npy", puzzles, shape=shape)
+
+
+def read_txt(path: Path, marker: bool = False) -> PuzzleFile:
+    """A .txt file of puzzles, one a line."""
+    puzzles = [puzzle_from_text(f"{path}:{number}", text, marker) for number, text in text_lines(path)]
+    return PuzzleFile(path, ".txt", puzzles)
+
+
+def read_csv(path: Path, marker: bool = False) -> PuzzleFile:
+    """A .csv file with a puzzle column and perhaps a solution column, whose
+    stored solutions may say "no solution" whatever ``marker`` says."""
+    fieldnames, records, lines = csv_rows(path)
+    puzzle_column = find_column(fieldnames, PUZZLE_COLUMNS)
+    if puzzle_column is None:
+        raise ValueError(f"the header has no {' or '.join(map(repr, PUZZLE_COLUMNS))} column")
+    puzzles = [puzzle_from_text(f"{path}:{n}", text, marker) for n, text in column_texts(records, lines, puzzle_column)]
+    solution_column = find_column(fieldnames, SOLUTION_COLUMNS)
+    if solution_column is None:
+        return PuzzleFile(path, ".csv", puzzles, fieldnames=[*fieldnames, SOLUTION_COLUMNS[0]], records=records)
+    texts = column_texts(records, lines, solution_column)
+    solutions = [puzzle_from_text(f"{path}:{number}", text, marker=True) for number, text in texts]
+    return PuzzleFile(
+        path, ".csv", puzzles, solutions, fieldnames=fieldnames, records=records, solution_column=solution_column
+    )
+
+
+READERS: dict[str, Callable[[Path, bool], PuzzleFile]] = {".npy": read_npy, ".txt": read_txt, ".csv": read_csv}
+
+
+def suffix_of(path: Path) -> str:
+    """The format of ``path`` by its suffix; ``FileProblem`` for an unknown one."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise FileProblem(f"{path}: unknown format {path.suffix!r}; use {', '.join(FORMATS)}")
+    return suffix
+
+
+def reason(error: Exception) -> str:
+    """What went wrong, for a one-line message."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
+
+
+def read_puzzle_file(path: Path, marker: bool = False) -> PuzzleFile:
+    """Every puzzle of ``path``, each well-formed or not (a csv's stored
+    solutions too); with ``marker``, the no-answer markers are read as "no
+    solution" (for files of stored solutions).  ``FileProblem`` when the
+    file cannot be read at all."""
+    reader = READERS[suffix_of(path)]
+    try:
+        return reader(path, marker)
+    except (OSError, ValueError, EOFError, csv.Error) as error:  # UnicodeDecodeError is a ValueError
+        raise FileProblem(f"cannot read {path}: {reason(error)}") from None
+
+
+# ---------------------------------------------------------------------------
+# Writing answers
+# ---------------------------------------------------------------------------
+
+
+def answer_text(puzzle: Puzzle, answer: np.ndarray | None) -> str:
+    """An answer as text: the solution's symbols, or the no-answer marker."""
+    if answer is None:
+        return NO_ANSWER_SYMBOL * max(1, puzzle.width)
+    return to_text(answer)
+
+
+def answer_array(shape: tuple[int, ...], answers: Sequence[np.ndarray | None]) -> np.ndarray:
+    """The answers to an .npy file of ``shape``, shaped like it, all -1 where there is none."""
+    array = np.full(shape, NO_SOLUTION, dtype=NPY_DTYPE)
+    layers = array.reshape(-1, *shape[-2:])  # a view: one layer a puzzle
+    for layer, answer in zip(layers, answers):
+        if answer is not None:
+            layer[...] = answer
+    return array
+
+
+def write_npy(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
+    """The answers as one .npy array (``handle`` is binary)."""
+    np.save(handle, answer_array(puzzle_file.shape, answers))
+
+
+def write_txt(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
+    """One answer a line (``handle`` is text)."""
+    for puzzle, answer in zip(puzzle_file.puzzles, answers):
+        handle.write(answer_text(puzzle, answer) + "\n")
+
+
+def write_csv(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
+    """Every input record again, its answer in the solution column (``handle`` is text)."""
+    writer = csv.DictWriter(handle, puzzle_file.fieldnames, restval="", extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for record, puzzle, answer in zip(puzzle_file.records, puzzle_file.puzzles, answers):
+        writer.writerow({**record, puzzle_file.solution_column: answer_text(puzzle, answer)})
+
+
+WRITERS: dict[str, Callable[[IO, PuzzleFile, Sequence[np.ndarray | None]], None]] = {
+    ".npy": write_npy,
+    ".txt": write_txt,
+    ".csv": write_csv,
+}
+
+
+def write_atomically(path: Path, write: Callable[[IO], None], binary: bool = False) -> None:
+    """Write ``path`` through a temporary file beside it, then rename it.
+
+    ``write`` gets the open file: binary, or UTF-8 text with "\\n" newlines.
+    The rename is atomic, so ``path`` is either as it was or complete.  Any
+    exception, ``KeyboardInterrupt`` included, removes the temporary file.
+    """
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # os.open with mode 0o666 lets the umask decide the permissions, as for
+    # any new file (tempfile would make it private to the owner).
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with open(descriptor, "wb") if binary else open(descriptor, "w", encoding="utf-8", newline="") as handle:
+            write(handle)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_answers(path: Path, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
+    """Write one answer per puzzle of ``puzzle_file`` (None: no answer) to
+    ``path``, in its format, atomically (``write_atomically``)."""
+    writer = WRITERS[puzzle_file.kind]
+    write_atomically(path, lambda handle: writer(handle, puzzle_file, answers), binary=puzzle_file.kind == ".npy")

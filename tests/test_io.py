@@ -1,0 +1,297 @@
+"""Reading and writing puzzles: ``tools.puzzles.io``, the one module that
+knows the file formats (.npy, .txt, .csv, sides 4 to 36).
+
+Puzzles here are cut from a full grid built from the usual pattern, checked by
+``helpers.is_valid_solution``; nothing is solved.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from helpers import NO_SOLUTION, is_valid_solution
+from tools.puzzles import io
+
+#: the text of each side's symbols, 1.. N
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def pattern_grid(side: int) -> np.ndarray:
+    """A full N x N sudoku: row r is 1..N shifted by box * (r % box) + r // box."""
+    box = int(round(side**0.5))
+    r, c = np.indices((side, side))
+    return (box * (r % box) + r // box + c) % side + 1
+
+
+def puzzle(side: int = 9, blank_every: int = 3) -> np.ndarray:
+    """``pattern_grid(side)`` with every ``blank_every``-th cell blank."""
+    grid = pattern_grid(side)
+    grid.flat[::blank_every] = 0
+    return grid
+
+
+def text(grid: np.ndarray) -> str:
+    """A grid as text, written here rather than by the module under test."""
+    return "".join(SYMBOLS[v - 1] if v else "0" for v in grid.ravel().tolist())
+
+
+def write(path, *lines: str, newline: str = "\n"):
+    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize("side", [4, 9, 16, 25])
+def test_the_pattern_grid_is_a_valid_sudoku(side):
+    assert is_valid_solution(np.zeros((side, side), dtype=int), pattern_grid(side))
+
+
+# ---------------------------------------------------------------------------
+# One puzzle: text and grids
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("side", [4, 9, 16, 25])
+def test_parse_text_reads_each_size(side):
+    assert np.array_equal(io.parse_text(text(puzzle(side))), puzzle(side))
+
+
+@pytest.mark.parametrize("blank", ["0", "."])
+def test_a_blank_is_zero_or_dot(blank):
+    assert np.array_equal(io.parse_text(text(puzzle()).replace("0", blank)), puzzle())
+
+
+def test_letters_count_in_either_case():
+    assert np.array_equal(io.parse_text(text(puzzle(16)).lower()), puzzle(16))
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("12345", "5 symbols"),
+        ("0" * 1296, "1296 symbols"),
+        ("*" + "0" * 80, r"'\*' at position 1"),
+        ("0" * 80 + "é", "'é' at position 81"),
+    ],
+    ids=["short", "36x36-needs-npy", "unknown-symbol", "not-ascii"],
+)
+def test_parse_text_says_why_a_line_is_no_puzzle(line, message):
+    with pytest.raises(ValueError, match=message):
+        io.parse_text(line)
+
+
+@pytest.mark.parametrize("side", [4, 9, 16, 25])
+def test_to_text_writes_what_parse_text_reads(side):
+    assert io.to_text(puzzle(side)) == text(puzzle(side))
+
+
+@pytest.mark.parametrize("side", [4, 9, 16, 25, 36])
+def test_grid_cells_gives_the_order_and_the_cells(side):
+    assert io.grid_cells(puzzle(side)) == (int(side**0.5), puzzle(side).ravel().tolist())
+
+
+@pytest.mark.parametrize("shape", [(8, 8), (9, 8), (81,), (49, 49), (1, 1)], ids=str)
+def test_grid_cells_refuses_a_shape_naming_it(shape):
+    with pytest.raises(ValueError, match=rf"shape \({shape[0]},"):
+        io.grid_cells(np.zeros(shape, dtype=int))
+
+
+@pytest.mark.parametrize("value, shown", [(10, "10"), (-1, "-1"), (2.5, "2.5"), (np.nan, "nan")])
+def test_grid_cells_names_a_cell_no_sudoku_has_and_its_value(value, shown):
+    grid = puzzle().astype(float)
+    grid[4, 7] = value
+    with pytest.raises(ValueError, match=rf"cell \[4, 7\] holds {shown}"):
+        io.grid_cells(grid)
+
+
+def test_grid_cells_refuses_what_is_not_numbers_as_helpers_does():
+    with pytest.raises(ValueError, match="bool"):
+        io.grid_cells(puzzle().astype(bool))
+
+
+# ---------------------------------------------------------------------------
+# Reading a whole collection, strictly
+# ---------------------------------------------------------------------------
+
+
+def test_text_lines_skip_comments_and_blank_lines_and_number_the_rest(tmp_path):
+    path = write(tmp_path / "in.txt", "# two", "", "abc", "   ", "def", newline="\r\n")
+    assert list(io.text_lines(path)) == [(3, "abc"), (5, "def")]
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".csv", ".npy"])
+def test_read_grids_reads_every_puzzle_of_each_format(tmp_path, suffix):
+    grids = np.stack([puzzle(9, 2), puzzle(9, 3)])
+    path = tmp_path / f"in{suffix}"
+    if suffix == ".npy":
+        np.save(path, grids)
+    else:
+        write(
+            path,
+            *(["quizzes,rating"] if suffix == ".csv" else []),
+            *(text(g) + (",1" if suffix == ".csv" else "") for g in grids),
+        )
+    assert np.array_equal(io.read_grids(path), grids)
+
+
+def test_read_grids_reads_a_csv_solution_column(tmp_path):
+    path = write(tmp_path / "in.csv", "puzzle,solutions", f"{text(puzzle())},{text(pattern_grid(9))}")
+    assert np.array_equal(io.read_grids(path, "solution"), [pattern_grid(9)])
+
+
+def test_read_grids_stops_at_the_first_malformed_line_naming_it(tmp_path):
+    path = write(tmp_path / "in.txt", text(puzzle()), "# note", "123")
+    with pytest.raises(ValueError, match=f"{path}:3: 3 symbols"):
+        io.read_grids(path)
+
+
+def test_read_grids_refuses_an_unknown_format(tmp_path):
+    with pytest.raises(ValueError, match="unknown format"):
+        io.read_grids(write(tmp_path / "in.dat", text(puzzle())))
+
+
+def test_write_lines_writes_what_read_grids_reads(tmp_path):
+    grids = np.stack([puzzle(16, 2), puzzle(16, 5)])
+    io.write_lines(tmp_path / "out.txt", grids)
+    assert np.array_equal(io.read_grids(tmp_path / "out.txt"), grids)
+
+
+# ---------------------------------------------------------------------------
+# Reading files people bring, puzzle by puzzle
+# ---------------------------------------------------------------------------
+
+
+def test_a_txt_file_keeps_each_puzzle_in_its_place_with_its_problem(tmp_path):
+    path = write(tmp_path / "in.txt", "# header", text(puzzle()), "12345", "G" + "0" * 80)
+    read = io.read_puzzle_file(path)
+    assert [p.where for p in read.puzzles] == [f"{path}:2", f"{path}:3", f"{path}:4"]
+    assert np.array_equal(read.puzzles[0].grid, puzzle()) and read.puzzles[0].problem == ""
+    assert read.puzzles[1].grid is None and "5 symbols" in read.puzzles[1].problem
+    assert read.puzzles[2].grid is None and "cell [0, 0] holds 16" in read.puzzles[2].problem
+
+
+def test_an_npy_grid_is_named_by_its_place_in_the_stack(tmp_path):
+    bad = puzzle()
+    bad[0, 0] = 10
+    np.save(tmp_path / "in.npy", np.stack([puzzle(), bad]))
+    read = io.read_puzzle_file(tmp_path / "in.npy")
+    assert [p.where for p in read.puzzles] == [f"{tmp_path / 'in.npy'}:1", f"{tmp_path / 'in.npy'}:2"]
+    assert read.puzzles[1].grid is None and "holds 10" in read.puzzles[1].problem
+    assert read.shape == (2, 9, 9)
+
+
+def test_a_float_npy_grid_is_read_as_whole_numbers(tmp_path):
+    np.save(tmp_path / "in.npy", puzzle().astype(np.float64))  # as the assignment's solution files are
+    (read,) = io.read_puzzle_file(tmp_path / "in.npy").puzzles
+    assert read.grid.dtype == np.int8 and np.array_equal(read.grid, puzzle())
+
+
+def test_a_csv_file_gives_its_rows_lines_and_stored_solutions(tmp_path):
+    path = write(
+        tmp_path / "in.csv",
+        "id,puzzle,solution",
+        f"7,{text(puzzle())},{text(pattern_grid(9))}",
+        f"8,{text(puzzle())},{'-' * 81}",
+    )
+    read = io.read_puzzle_file(path)
+    assert [p.where for p in read.puzzles] == [f"{path}:2", f"{path}:3"]
+    assert [record["id"] for record in read.records] == ["7", "8"]
+    assert np.array_equal(read.solutions[0].grid, pattern_grid(9))
+    assert read.solutions[1].grid is None and read.solutions[1].problem == ""  # "no solution"
+
+
+def test_a_csv_without_a_solution_column_will_be_written_with_one(tmp_path):
+    read = io.read_puzzle_file(write(tmp_path / "in.csv", "quizzes", text(puzzle())))
+    assert read.solutions is None and read.fieldnames == ["quizzes", "solution"]
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".npy"])
+def test_a_file_of_stored_solutions_says_no_solution_with_its_marker(tmp_path, suffix):
+    path = tmp_path / f"sol{suffix}"
+    if suffix == ".npy":
+        np.save(path, np.stack([pattern_grid(9), np.full((9, 9), NO_SOLUTION)]))
+    else:
+        write(path, text(pattern_grid(9)), "-" * 81)
+    first, second = io.read_puzzle_file(path, marker=True).puzzles
+    assert np.array_equal(first.grid, pattern_grid(9))
+    assert (second.grid, second.problem) == (None, "")
+
+
+def test_the_no_answer_marker_is_no_puzzle(tmp_path):
+    (read,) = io.read_puzzle_file(write(tmp_path / "in.txt", "-" * 81)).puzzles
+    assert read.grid is None and "'-'" in read.problem
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("missing.txt", None, "cannot read"),
+        ("in.dat", b"0" * 81, "unknown format"),
+        ("broken.npy", b"not an npy file", "cannot read"),
+        ("latin.txt", b"\xff\xfe\xfa" * 30, "cannot read"),
+        ("in.csv", b"grid,answer\n" + b"0" * 81 + b",1\n", "no 'puzzle' or 'quizzes' column"),
+        ("flat.npy", None, r"shape \(81,\)"),
+    ],
+    ids=["missing", "unknown-suffix", "broken-npy", "not-utf8", "csv-without-puzzle-column", "npy-not-grids"],
+)
+def test_a_file_that_cannot_be_read_is_one_file_problem(tmp_path, name, content, message):
+    path = tmp_path / name
+    if name == "flat.npy":
+        np.save(path, np.zeros(81, dtype=np.int8))
+    elif content is not None:
+        path.write_bytes(content)
+    with pytest.raises(io.FileProblem, match=message):
+        io.read_puzzle_file(path)
+
+
+# ---------------------------------------------------------------------------
+# Writing answers
+# ---------------------------------------------------------------------------
+
+
+def test_txt_answers_are_one_a_line_and_no_answer_is_dashes_as_long_as_its_text(tmp_path):
+    read = io.read_puzzle_file(write(tmp_path / "in.txt", text(puzzle()), "12345", text(puzzle())))
+    io.write_answers(tmp_path / "out.txt", read, [pattern_grid(9), None, None])
+    assert (tmp_path / "out.txt").read_text().splitlines() == [text(pattern_grid(9)), "-----", "-" * 81]
+
+
+def test_npy_answers_keep_the_input_shape_as_int8_with_all_minus_one_for_none(tmp_path):
+    np.save(tmp_path / "in.npy", np.stack([puzzle(), puzzle()]))
+    io.write_answers(tmp_path / "out.npy", io.read_puzzle_file(tmp_path / "in.npy"), [None, pattern_grid(9)])
+    answers = np.load(tmp_path / "out.npy")
+    assert answers.shape == (2, 9, 9) and answers.dtype == np.int8
+    assert (answers[0] == NO_SOLUTION).all() and np.array_equal(answers[1], pattern_grid(9))
+
+
+def test_csv_answers_keep_every_column_and_fill_the_solution(tmp_path):
+    read = io.read_puzzle_file(write(tmp_path / "in.csv", "id,quizzes,rating", f"7,{text(puzzle())},2.5"))
+    io.write_answers(tmp_path / "out.csv", read, [pattern_grid(9)])
+    assert (tmp_path / "out.csv").read_text().splitlines() == [
+        "id,quizzes,rating,solution",
+        f"7,{text(puzzle())},2.5,{text(pattern_grid(9))}",
+    ]
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".npy"])
+def test_answers_written_read_back_as_stored_solutions(tmp_path, suffix):
+    path = tmp_path / f"in{suffix}"
+    if suffix == ".npy":
+        np.save(path, np.stack([puzzle(16), puzzle(16)]))
+    else:
+        write(path, text(puzzle(16)), text(puzzle(16)))
+    io.write_answers(tmp_path / f"out{suffix}", io.read_puzzle_file(path), [pattern_grid(16), None])
+    first, second = io.read_puzzle_file(tmp_path / f"out{suffix}", marker=True).puzzles
+    assert np.array_equal(first.grid, pattern_grid(16)) and (second.grid, second.problem) == (None, "")
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(tmp_path):
+    (tmp_path / "out.txt").write_text("old answers\n")
+
+    def interrupted(handle):
+        handle.write("half")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        io.write_atomically(tmp_path / "out.txt", interrupted)
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    assert (tmp_path / "out.txt").read_text() == "old answers\n"
