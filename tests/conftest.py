@@ -18,7 +18,6 @@ import pytest
 from hypothesis import strategies as st
 
 from helpers import AlgorithmX
-from tools.cli.exact_cover import ExactCover
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -60,6 +59,13 @@ def pytest_terminal_summary(terminalreporter) -> None:
             terminalreporter.write_line(line)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The notebook's cells (nbval runs them top to bottom in one kernel) count as slow."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)
+
+
 def parse(text: str) -> np.ndarray:
     """A square grid from one line of text: '.' or '0' for a blank, then 1-9."""
     values = [0 if ch in ".0" else int(ch) for ch in text.strip()]
@@ -99,16 +105,6 @@ def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_one
     rows = draw(st.lists(st.lists(column, min_size=1, max_size=max_ones, unique=True), max_size=max_rows))
     secondary = draw(st.sets(column, max_size=2))
     return rows, n_columns, secondary
-
-
-def queens_matrix(n: int, matrix_class: type[ExactCover] = ExactCover) -> ExactCover:
-    """n queens as exact cover (Knuth's encoding), as a ``matrix_class``: ranks
-    and files primary, both diagonals secondary; row ``r * n + c`` places a
-    queen on (r, c).  Every row has four 1s."""
-    diagonals = 2 * n - 1
-    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
-    n_columns = 2 * n + 2 * diagonals
-    return matrix_class(rows, n_columns, secondary=range(2 * n, n_columns))
 
 
 def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:

@@ -243,13 +243,14 @@ def test_25x25_puzzle_is_solved():
 
 
 def split_helpers() -> tuple[str, str]:
-    """helpers.py's source as (the textbook method's section, the rest of the
-    module).  A section runs from its banner to the next banner, or the end."""
+    """helpers.py's source as (the textbook method's section, all before it:
+    the solver and the checker).  A section runs from its banner to the next
+    banner; the experiment after it races both methods, so it names both."""
     lines = (ROOT / "helpers.py").read_text(encoding="utf-8").splitlines(keepends=True)
     start = lines.index(CSP_HEADING + "\n") - 1  # the dashes above the heading
     banners = [i for i in range(start + 3, len(lines)) if lines[i].startswith("# ----") and lines[i + 2] == lines[i]]
     end = banners[0] if banners else len(lines)
-    return "".join(lines[start:end]), "".join(lines[:start] + lines[end:])
+    return "".join(lines[start:end]), "".join(lines[:start])
 
 
 def names_used(source: str) -> set[str]:

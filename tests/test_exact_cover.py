@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from conftest import exact_cover_problems, parse, queens_matrix, snapshot
+from conftest import exact_cover_problems, parse, snapshot
 from helpers import AlgorithmX, backtracking_count, is_valid_solution
 from tools.cli.exact_cover import ExactCover, count_covers, count_solutions
 
@@ -32,6 +32,16 @@ LANGFORD_COUNTS = {3: 1, 4: 1, 5: 0, 6: 0, 7: 26}  # OEIS A014552, up to reversa
 SUDOKU_4X4_GRIDS = 288  # all 4 x 4 sudoku grids
 GRID_4X4 = "1234341221434321"  # a full 4 x 4 grid (checked below by is_valid_solution)
 SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [3], [1, 3]]
+
+
+def queens_matrix(n: int, matrix_class: type[ExactCover] = ExactCover) -> ExactCover:
+    """n queens as exact cover (Knuth's encoding), as a ``matrix_class``: ranks
+    and files primary, both diagonals secondary; row ``r * n + c`` places a
+    queen on (r, c).  Every row has four 1s."""
+    diagonals = 2 * n - 1
+    rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
+    n_columns = 2 * n + 2 * diagonals
+    return matrix_class(rows, n_columns, secondary=range(2 * n, n_columns))
 
 
 def brute_force_covers(

@@ -122,6 +122,7 @@ def test_handin_carries_every_data_file_the_notebook_reads(tmp_path):
     assert sorted(path for path in wanted if not (folder / path).exists()) == []
 
 
+@pytest.mark.slow
 def test_handin_notebook_runs_without_an_error_or_stderr(handin_run):
     trouble = [
         output
@@ -132,6 +133,7 @@ def test_handin_notebook_runs_without_an_error_or_stderr(handin_run):
     assert trouble == []
 
 
+@pytest.mark.slow
 def test_handin_submission_check_prints_its_success_line(handin_run):
     last = next(cell for cell in reversed(handin_run) if SUBMISSION_CALL in cell.source)
     printed = "".join(output.get("text", "") for output in last.outputs)

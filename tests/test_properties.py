@@ -193,6 +193,7 @@ def notebook_solver():
 
 
 @given(puzzles(STANDARD))
+@pytest.mark.slow
 @examples(500)
 def test_answer_keeps_every_given_and_is_valid(notebook_solver, drawn):
     _, puzzle = drawn
@@ -200,6 +201,7 @@ def test_answer_keeps_every_given_and_is_valid(notebook_solver, drawn):
 
 
 @given(puzzles(STANDARD))
+@pytest.mark.slow
 @examples(300)
 def test_answer_is_the_grid_when_the_solution_is_unique(notebook_solver, drawn):
     grid, puzzle = drawn
@@ -209,6 +211,7 @@ def test_answer_is_the_grid_when_the_solution_is_unique(notebook_solver, drawn):
 
 
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
+@pytest.mark.slow
 @examples(500)
 def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(notebook_solver, puzzle):
     answer = notebook_solver(puzzle.copy())
@@ -219,6 +222,7 @@ def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(no
 
 
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
+@pytest.mark.slow
 @examples(250)
 def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
     solvable = reference_has_solution(puzzle)
@@ -249,12 +253,14 @@ def check_no_answer_exactly_when_reference_finds_none(puzzle):
 
 
 @given(puzzles(SMALL))
+@pytest.mark.slow
 @examples(250)
 def test_4x4_answer_keeps_every_given_and_is_valid(drawn):
     check_answer_keeps_givens(drawn)
 
 
 @given(changed_puzzles(SMALL, BLANKS_CHANGED_SMALL))
+@pytest.mark.slow
 @examples(250)
 def test_4x4_no_answer_exactly_when_the_reference_finds_none(puzzle):
     check_no_answer_exactly_when_reference_finds_none(puzzle)

@@ -136,7 +136,7 @@ def test_sparse_puzzle_without_solution_gives_nothing_simple_away():
         assert used < set(range(SIZE + 1)), f"[{r}, {c}] has no candidate"
 
 
-@pytest.mark.parametrize("side", [16, 25], ids=["16x16", "25x25"])
+@pytest.mark.parametrize("side", [16, pytest.param(25, marks=pytest.mark.slow)], ids=["16x16", "25x25"])
 def test_empty_large_grid_gets_a_valid_answer(side):
     empty = np.zeros((side, side), dtype=np.int64)
     assert is_valid_solution(empty, solve_sudoku(empty, size=side))
