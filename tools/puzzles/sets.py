@@ -28,6 +28,7 @@ import csv
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -121,16 +122,18 @@ def loaders(data: Path = DATA, collections: Path = COLLECTIONS) -> dict[str, Cal
     found: dict[str, Callable[[], PuzzleSet]] = {}
     for group, folder in (("assignment", data), ("generated", generated)):
         for category in CATEGORIES:
-            puzzles, solutions = folder / f"{category}_puzzle.npy", folder / f"{category}_solution.npy"
-            found[f"{group}/{category}"] = lambda n=f"{group}/{category}", p=puzzles, s=solutions: from_file(n, p, s)
+            name = f"{group}/{category}"
+            found[name] = partial(
+                from_file, name, folder / f"{category}_puzzle.npy", folder / f"{category}_solution.npy"
+            )
     for part in PARTS:
-        name = f"generated-hard:{part}"
-        found[name] = lambda n=name, p=generated / f"hard_{part}.txt": from_file(n, p)
+        found[f"generated-hard:{part}"] = partial(from_file, f"generated-hard:{part}", generated / f"hard_{part}.txt")
     for name, file in COLLECTION_FILES.items():
-        path = collections / file
-        found[name] = (lambda p=path: hardest(p)) if name == "hardest" else (lambda n=name, p=path: from_file(n, p))
+        found[name] = (
+            partial(hardest, collections / file) if name == "hardest" else partial(from_file, name, collections / file)
+        )
     for name in ("top1465", "hardest"):
-        found[f"{name}-sample"] = lambda n=f"{name}-sample", p=data / f"{name}_sample.txt": from_file(n, p)
+        found[f"{name}-sample"] = partial(from_file, f"{name}-sample", data / f"{name}_sample.txt")
     return found
 
 
