@@ -8,12 +8,16 @@ Nothing here asserts anything about speed; the races are a few puzzles long.
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import helpers
+from conftest import ROOT
 from tools.handin.notebook import notebook_budget
 from tools.measure import alternatives, benchmark, sizes
 from tools.puzzles.sets import PuzzleSet, load
@@ -164,8 +168,21 @@ def test_a_run_writes_a_record_the_results_module_loads(tmp_path):
 # --- against another revision ------------------------------------------------------
 
 
-def test_this_checkout_against_its_own_last_commit_tries_the_same_rows():
-    versions = {"this checkout": helpers, "HEAD": benchmark.revision("HEAD")}
+def committed_helpers(repository: Path) -> Path:
+    """A git repository at ``repository`` whose one commit holds this checkout's helpers.py."""
+    repository.mkdir()
+    shutil.copy(ROOT / "helpers.py", repository / "helpers.py")
+    for command in (
+        ["init", "-q"],
+        ["add", "helpers.py"],
+        ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c"],
+    ):
+        subprocess.run(["git", *command], cwd=repository, check=True)
+    return repository
+
+
+def test_this_checkout_against_a_commit_of_the_same_helpers_tries_the_same_rows(tmp_path):
+    versions = {"this checkout": helpers, "HEAD": benchmark.revision("HEAD", committed_helpers(tmp_path / "repo"))}
     entry = benchmark.against(tiny_set(), versions, rounds=2)
     assert entry["rows_differ"] == 0 and len(entry["round_ratios"]) == 2
     assert all(v["wrong"] == 0 for v in entry["versions"].values())

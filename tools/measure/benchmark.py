@@ -28,15 +28,27 @@ the alternatives (the default job)
     parts (``docs/tuning.md``), in ``--rounds`` races: each rung's mean time
     (of each puzzle's median across the rounds) and mean choices, and what
     each rung buys over the one before.  Writes ``docs/results/ladder``.
+``--throughput [N]``
+    The command line (``tools.cli.solve``) on Royle's 49,151 puzzles with one
+    process and with N (every core by default), taking turns for ``--rounds``
+    rounds: wall-clock seconds, puzzles per second, the speed-up, and whether
+    every run wrote the same answers.  Writes ``docs/results/throughput``.
+``--cells PYTHON...``
+    The hand-in graded by the real autograder (``tools.handin.autograde``)
+    once under each interpreter given: each code cell's wall-clock time, and
+    the scores.  Writes ``docs/results/cells``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -47,10 +59,12 @@ from tqdm import tqdm
 
 import helpers
 from helpers import SUDOKU_BOX, Method, Results, by_engine, engine, ladder, markdown_table, race, significant
+from tools.handin.autograde import problems as autograde_problems
 from tools.handin.notebook import notebook_budget
 from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives
-from tools.paths import RESULTS, ROOT
-from tools.puzzles.sets import PuzzleSet, load
+from tools.paths import COLLECTIONS, RESULTS, ROOT
+from tools.puzzles.io import read_grids
+from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 from tools.report.results import save
 
 SOLVER = "the solver"
@@ -58,6 +72,7 @@ COUNTS_ROWS = (SOLVER, PLAIN)  #: the methods whose choices are the rows their s
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
+THROUGHPUT_SET = "17clue"  #: the collection the command line is timed on, whole
 LADDER_SETS = (
     "assignment/hard",
     "generated-hard:tuning",
@@ -182,10 +197,10 @@ class UnknownRevision(Exception):
     """A revision whose helpers.py git cannot show."""
 
 
-def revision(rev: str) -> ModuleType:
-    """``helpers.py`` as revision ``rev`` of this repository has it, imported
-    as a module of its own; ``UnknownRevision`` with git's words when git cannot show it."""
-    shown = subprocess.run(["git", "show", f"{rev}:helpers.py"], cwd=ROOT, capture_output=True, text=True)
+def revision(rev: str, repository: Path = ROOT) -> ModuleType:
+    """``helpers.py`` as revision ``rev`` of ``repository`` has it, imported as
+    a module of its own; ``UnknownRevision`` with git's words when git cannot show it."""
+    shown = subprocess.run(["git", "show", f"{rev}:helpers.py"], cwd=repository, capture_output=True, text=True)
     if shown.returncode:
         raise UnknownRevision(shown.stderr.strip() or f"git show {rev}:helpers.py failed")
     source = shown.stdout
@@ -356,6 +371,91 @@ def run_ladder(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]
 
 
 # ---------------------------------------------------------------------------
+# The command line on every core, and the hand-in's cells under the autograder
+# ---------------------------------------------------------------------------
+
+
+def solve_file(path: Path, jobs: int, out: Path) -> float:
+    """Wall-clock seconds the command line takes to solve ``path`` into ``out`` with ``jobs`` processes."""
+    command = [sys.executable, "-m", "tools.cli.solve", str(path), "-o", str(out), "--jobs", str(jobs)]
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def throughput(path: Path, jobs: int, rounds: int) -> dict[str, Any]:
+    """The command line on ``path`` with one process and with ``jobs``, taking
+    turns for ``rounds`` rounds: each round's seconds, and whether every round
+    wrote the same answers."""
+    seconds: dict[str, list[float]] = {"1": [], str(jobs): []}
+    with tempfile.TemporaryDirectory() as work:
+        outputs = []
+        for k in range(rounds):
+            for n in (1, jobs) if k % 2 == 0 else (jobs, 1):
+                out = Path(work) / f"{k}-{n}{path.suffix}"
+                seconds[str(n)].append(solve_file(path, n, out))
+                outputs.append(out.read_bytes())
+        same = all(output == outputs[0] for output in outputs)
+    return {
+        "file": path.relative_to(ROOT).as_posix(),
+        "puzzles": len(read_grids(path)),
+        "seconds": seconds,
+        "same_answers": same,
+    }
+
+
+def run_throughput(jobs: int, rounds: int, out: Path, command: list[str]) -> int:
+    """The ``--throughput`` job: save its record in ``out``, print its table;
+    1 when the processes did not all write the same answers, else 0."""
+    record = throughput(COLLECTIONS / COLLECTION_FILES[THROUGHPUT_SET], jobs, rounds)
+    best = {n: min(times) for n, times in record["seconds"].items()}
+    rows = [[n, significant(t), f"{record['puzzles'] / t:,.0f}", significant(best["1"] / t)] for n, t in best.items()]
+    markdown = (
+        f"`python -m tools.cli.solve {record['file']} --jobs N`, wall clock, the fastest of {rounds} rounds "
+        f"taking turns; the same answers in every run: {'yes' if record['same_answers'] else 'NO'}.\n\n"
+        + markdown_table(["processes", "seconds", "puzzles per second", "speed-up"], rows)
+    )
+    save(out / "throughput", "throughput", record, markdown, command)
+    print(markdown)
+    return 0 if record["same_answers"] else 1
+
+
+def cell_times(pythons: Sequence[str]) -> dict[str, Any]:
+    """Each code cell's wall-clock time under the autograder, run once by each
+    of ``pythons`` (interpreters with the ``autograde`` group installed)."""
+    runs = {}
+    with tempfile.TemporaryDirectory() as work:
+        for python in pythons:
+            report = Path(work) / "autograde.json"
+            subprocess.run([python, "-m", "tools.handin.autograde", "--json", str(report)], cwd=ROOT, check=True)
+            graded = json.loads(report.read_text(encoding="utf-8"))
+            runs[graded["python"]] = graded
+    return runs
+
+
+def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
+    """The ``--cells`` job: save its record in ``out``, print its table;
+    1 when a run lost marks or a cell raised, timed out or wrote to stderr."""
+    runs = cell_times(pythons)
+    first = next(iter(runs.values()))["cells"]
+    rows = [
+        [cell["cell"], cell["first_line"][:50], *(significant(run["cells"][k]["seconds"]) for run in runs.values())]
+        for k, cell in enumerate(first)
+    ]
+    totals = [significant(sum(c["seconds"] for c in run["cells"])) for run in runs.values()]
+    markdown = (
+        "Each code cell's wall-clock time in seconds, from one run of `python -m tools.handin.autograde` "
+        "(nbgrader autograde, default settings) under each Python; scores: "
+        + ", ".join(f"Python {v}: {run['score']:g} of {run['max_score']:g}" for v, run in runs.items())
+        + ".\n\n"
+        + markdown_table(["cell", "first line", *(f"Python {v}, s" for v in runs)], [*rows, ["all", "", *totals]])
+    )
+    save(out / "cells", "cells", {"runs": runs}, markdown, command)
+    print(markdown)
+    return 1 if any(autograde_problems(run) for run in runs.values()) else 0
+
+
+# ---------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------
 
@@ -372,6 +472,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     job = parser.add_mutually_exclusive_group()
     job.add_argument("--against", metavar="REV", help="race this checkout's solver against revision REV's")
     job.add_argument("--ladder", action="store_true", help="race the report's ladder on whole parts")
+    job.add_argument(
+        "--throughput",
+        type=int,
+        nargs="?",
+        const=os.cpu_count() or 1,
+        metavar="N",
+        help=f"the command line on {THROUGHPUT_SET} with one process and with N (default: every core)",
+    )
+    job.add_argument(
+        "--cells", nargs="+", metavar="PYTHON", help="each notebook cell's time under the autograder, per interpreter"
+    )
     parser.add_argument("--sets", nargs="+", metavar="SET", help="sets by name (tools/puzzles/sets.py)")
     parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles of each set (default: all)")
     parser.add_argument(
@@ -388,6 +499,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_against(args.against, sets, args.rounds, args.out, command)
         except UnknownRevision as error:
             parser.error(f"--against {args.against}: {error}")
+    if args.throughput:
+        return run_throughput(args.throughput, args.rounds, args.out, command)
+    if args.cells:
+        return run_cells(args.cells, args.out, command)
     if args.ladder:
         return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)
