@@ -1093,7 +1093,7 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> s
     numbers flush right, the others flush left."""
     cells = [[str(cell) for cell in header]] + [[str(cell) for cell in row] for row in rows]
     widths = [max(3, *(len(row[j]) for row in cells)) for j in range(len(header))]
-    numeric = [all(row[j].rstrip("%")[-1:].isdigit() for row in cells[1:]) for j in range(len(header))]
+    numeric = [all(row[j].rstrip("%x")[-1:].isdigit() for row in cells[1:]) for j in range(len(header))]
 
     def line(row: list[str]) -> str:
         return "| " + " | ".join(c.rjust(w) if n else c.ljust(w) for c, w, n in zip(row, widths, numeric)) + " |"

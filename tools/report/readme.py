@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from helpers import markdown_table
+from helpers import markdown_table, significant
 from tools.handin.notebook import Table, printed_number, printed_tables, stdout_lines
-from tools.paths import NOTEBOOK, ROOT
+from tools.paths import NOTEBOOK, RESULTS, ROOT
+from tools.report.results import load
 
 README = ROOT / "readme.md"
 HELPERS = ROOT / "helpers.py"
@@ -46,16 +47,29 @@ LADDER_TIMES = "The ladder: mean CPU time per puzzle, ms"
 LADDER_CHOICES = "The ladder: mean choices per puzzle"
 SEARCH_ANSWERS = "Three searches: answers and choices"
 SEARCH_TIMES = "Three searches: CPU time per puzzle, ms"
-#: the readme's tables by the number of their caption: the printed tables each is made of
+#: the context the readme gives, measured outside the hand-in by the benchmark
+CONTEXT = "Other solvers: mean time per puzzle over the solver's"
+ALTERNATIVES = RESULTS / "alternatives.json"
+#: the context table's columns: the benchmark's names of the other solvers, and the readme's
+OTHER_SOLVERS = {"plain dancing links": "plain dancing links", "exact-cover": "exact-cover", "baseline": "coursework"}
+#: the benchmark's sets as the readme names them
+CONTEXT_SETS = {
+    "assignment/hard": "hard",
+    "generated-hard:evaluation": "generated hard",
+    "top1465:evaluation": "top1465, evaluation part",
+    "hardest:evaluation": "hardest, evaluation part",
+}
+#: the readme's tables by the number of their caption: the tables each is made of
 TABLES = {
     1: (SOLVER_ANSWERS, SOLVER_TIMES),
     2: (LADDER_TIMES,),
     3: (LADDER_CHOICES,),
     4: (SEARCH_ANSWERS, SEARCH_TIMES),
+    5: (CONTEXT,),
 }
 #: the line the notebook prints about the machine it ran on, and how captions quote it
 MACHINE = re.compile(r"Run on (?P<setup>Python \S+ with numpy \S+, .+)")
-CAPTION_SETUP = re.compile(r"run on Python \S+\s+with\s+numpy\s+\S+,\s+[^.]+")
+CAPTION_SETUP = re.compile(r"(?P<verb>run|measured) on Python \S+\s+with\s+numpy\s+\S+,\s+[^.]+")
 #: a caption paragraph "Table N. ...", a blank line, then the table under it
 CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
 #: how a quoted number is written: perhaps a bound or a sign, digits, perhaps a percent sign
@@ -229,7 +243,6 @@ QUOTES = (
         lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
     ),
     Quote("the hardest sample's slowest puzzle took {slowest} ms", lambda t: {"slowest": slowest(t)}),
-    Quote("The solver's slowest puzzle of all took {slowest} ms", lambda t: {"slowest": slowest(t)}),
     Quote(
         "textbook search gave up after 10,000 assignments on {over} of the {of} hardest",
         lambda t: over_budget(t, "hardest"),
@@ -249,7 +262,7 @@ QUOTES = (
         },
     ),
     Quote(
-        "on the very easy ones it cuts the mean from {before} to {after} ms",
+        "on the very easy puzzles it cuts the mean from {before} to {after} ms",
         lambda t: {"before": rung(t, LADDER_TIMES, "1", "very easy"), "after": rung(t, LADDER_TIMES, "2", "very easy")},
     ),
     Quote(
@@ -294,6 +307,27 @@ QUOTES = (
 # ---------------------------------------------------------------------------
 
 
+def context(path: Path = ALTERNATIVES) -> tuple[Table, str]:
+    """The benchmark's race of the solver against other solvers, as a table of
+    each one's mean time over the solver's, and the machine it ran on."""
+    record = load(path, "alternatives")
+    rows = []
+    for name, entry in record["sets"].items():
+        methods = entry["methods"]
+        ratios = [f"{significant(methods[name]['over_solver'])}x" for name in OTHER_SOLVERS if name in methods]
+        rows.append(
+            [
+                f"{CONTEXT_SETS.get(name, name)} ({entry['puzzles']:,})",
+                significant(methods["the solver"]["mean_ms"]),
+                *ratios,
+            ]
+        )
+    measured = [OTHER_SOLVERS[name] for name in OTHER_SOLVERS if name in next(iter(record["sets"].values()))["methods"]]
+    meta = record["metadata"]
+    setup = f"Python {meta['python']} with numpy {meta['numpy']}, {meta['processor']} ({meta['cpu_count']} CPUs)"
+    return Table(["set", "the solver, mean ms", *measured], rows), setup
+
+
 def machine(path: Path = NOTEBOOK) -> str:
     """What the notebook's run says of its machine: Python, numpy, system."""
     for line in stdout_lines(path):
@@ -303,14 +337,16 @@ def machine(path: Path = NOTEBOOK) -> str:
     raise ValueError(f"{path} prints no line saying where it ran")
 
 
-def fill(text: str, tables: Tables, setup: str) -> tuple[str, list[str]]:
+def fill(text: str, tables: Tables, setups: dict[str, str]) -> tuple[str, list[str]]:
     """``text`` with its tables, its captions' machine and its quoted numbers as
-    the notebook's run has them; and what was missing (a table or a quote the
-    readme lacks, or a quote it holds more than once)."""
+    the notebook's run (and the benchmark's, for the context) has them; and
+    what was missing (a table or a quote the readme lacks, or a quote it holds
+    more than once).  ``setups`` says where each caption's verb, "run" (the
+    notebook) or "measured" (the benchmark), took place."""
     missing = []
 
     def table(found: re.Match[str]) -> str:
-        caption = CAPTION_SETUP.sub("run on " + setup, found["caption"])
+        caption = CAPTION_SETUP.sub(lambda m: f"{m['verb']} on {setups[m['verb']]}", found["caption"])
         titles = TABLES.get(int(found["number"]))
         if titles is None:
             return found.group(0)
@@ -332,12 +368,18 @@ def fill(text: str, tables: Tables, setup: str) -> tuple[str, list[str]]:
     return text, missing
 
 
+def sources() -> tuple[Tables, dict[str, str]]:
+    """Every table the readme draws on, and where each was measured."""
+    table, measured = context()
+    return {**printed_tables(), CONTEXT: table}, {"run": machine(), "measured": measured}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only compare; exit 1 if the readme is out of date")
     args = parser.parse_args(argv)
     text = README.read_text(encoding="utf-8")
-    filled, missing = fill(text, printed_tables(), machine())
+    filled, missing = fill(text, *sources())
     for problem in missing:
         print(f"readme.md: {problem}", file=sys.stderr)
     if args.check:
