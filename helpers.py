@@ -4,10 +4,11 @@ The code behind ``sudoku.ipynb``'s ``sudoku_solver``, in the order a puzzle
 meets it: the exact-cover engine (``DancingNode``, ``ColumnObject``,
 ``cover``, ``uncover``, ``AlgorithmX``), sudoku as exact cover, the engine
 that places every forced digit and then searches what is left
-(``SudokuEngine``), and the entry point ``solve_sudoku``.  Two parts the
+(``SudokuEngine``), and the entry point ``solve_sudoku``.  Three parts the
 solver does not use come last: an independent checker
-(``is_valid_solution``) and the textbook method the report compares with
-(``backtracking_solve``).  numpy and the standard library only.
+(``is_valid_solution``), the textbook method the report compares with
+(``backtracking_solve``), and the experiment the notebook runs (``ladder``,
+``race``).  numpy and the standard library only.
 
 Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 
@@ -649,12 +650,11 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 # ---------------------------------------------------------------------------
 # The textbook method: backtracking search with minimum remaining values and forward checking
 # ---------------------------------------------------------------------------
-# Rung 0 of the report's ladder: the method the AI unit recommends, kept to
+# Rung 0 of the report's ladder: the method the AI course teaches, kept to
 # the textbook (Russell and Norvig, *Artificial Intelligence: A Modern
 # Approach*, ch. 6), and the solver the notebook compares with.  It names
 # nothing of this module but the constants EMPTY and NO_SOLUTION, and the
-# solver above names nothing of it, so the project also uses it as an
-# independent reference that labels its test puzzles.
+# solver above names nothing of it, so each can check the other.
 #
 #     variables    the N * N cells, numbered row by row.
 #     domains      the digits a cell may still take, as a bit mask: bit d - 1
@@ -733,12 +733,16 @@ class SudokuCSP:
 
     ``domains[cell]`` is the cell's domain as a bit mask and ``values[cell]``
     its digit, 0 while unassigned.  After construction the givens are assigned
-    and forward checked; ``consistent`` is False when that already failed (a
-    repeated given, or a blank with no digit left).  ``assignments`` counts
-    the assignments the search has tried, ``budget`` caps them (None: no cap).
+    and forward checked, and each blank's domain is narrowed to ``narrowed``,
+    where given (the digits some other reasoning left each cell, as bit
+    masks); ``consistent`` is False when that already failed (a repeated
+    given, or a blank with no digit left).  ``assignments`` counts the
+    assignments the search has tried, ``budget`` caps them (None: no cap).
     """
 
-    def __init__(self, cells: Sequence[int], box: int, budget: int | None = None) -> None:
+    def __init__(
+        self, cells: Sequence[int], box: int, budget: int | None = None, narrowed: Sequence[int] | None = None
+    ) -> None:
         self.side = box * box
         self.peers = _csp_peers(box)
         self.domain_sizes = _domain_sizes(self.side)
@@ -749,6 +753,11 @@ class SudokuCSP:
         self.consistent = all(
             self.assign(cell, 1 << (digit - 1)) is not None for cell, digit in enumerate(cells) if digit != EMPTY
         )
+        if narrowed is not None:
+            blanks = [cell for cell, value in enumerate(self.values) if value == EMPTY]
+            for cell in blanks:
+                self.domains[cell] &= narrowed[cell]
+            self.consistent = self.consistent and all(self.domains[cell] for cell in blanks)
 
     def assign(self, cell: int, bit: int) -> list[int] | None:
         """Give ``cell`` the digit of ``bit`` and forward check.
@@ -841,19 +850,22 @@ def _csp_cells(grid: object) -> tuple[list[int], int]:
     return [int(value) for value in array.ravel().tolist()], box
 
 
-def backtracking_solve(grid: object, budget: int | None = None) -> tuple[np.ndarray | None, int]:
+def backtracking_solve(
+    grid: object, budget: int | None = None, narrowed: Sequence[int] | None = None
+) -> tuple[np.ndarray | None, int]:
     """``(solution, assignments)``: the first solution of ``grid`` in search
     order as a new N x N int array (None when there is none), and how many
     assignments the search tried.
 
     ``grid`` is an N x N array-like, or a flat one of N * N values, with
     N = B * B for a box side B >= 1 and every value a whole number in 0..N
-    (0 for a blank); it is not modified.  Raises ``ValueError`` when it is not
-    such a grid, and ``SearchBudgetExceeded`` when more than ``budget``
-    assignments would be needed (never when it is None).
+    (0 for a blank); it is not modified.  ``narrowed``, where given, narrows
+    each blank's domain (``SudokuCSP``).  Raises ``ValueError`` when ``grid``
+    is not such a grid, and ``SearchBudgetExceeded`` when more than
+    ``budget`` assignments would be needed (never when it is None).
     """
     cells, box = _csp_cells(grid)
-    problem = SudokuCSP(cells, box, budget)
+    problem = SudokuCSP(cells, box, budget, narrowed)
     found = problem.run(limit=1)
     side = box * box
     solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
@@ -988,12 +1000,16 @@ def by_engine(solver: SudokuEngine) -> Method:
 
 
 def textbook_after_stage_1(puzzle: np.ndarray, budget: int | None = None) -> tuple[np.ndarray | None, int]:
-    """The textbook search on what the solver's stage 1 leaves of ``puzzle``:
+    """The textbook search on what the solver's stage 1 leaves of ``puzzle``,
+    the digits it placed and the candidates it ruled out alike:
     ``(solution or None, assignments)``."""
     grid = read_grid(puzzle)
-    if grid is None or engine(SUDOKU_BOX).place_singles(grid) is None:
+    singles = None if grid is None else engine(SUDOKU_BOX).place_singles(grid)
+    if grid is None or singles is None:
         return None, 0
-    return backtracking_solve(grid, budget)
+    # each cell's digits, as bits, from each digit's board of cells
+    narrowed = [sum(1 << d for d, board in enumerate(singles.places) if board >> cell & 1) for cell in range(len(grid))]
+    return backtracking_solve(grid, budget, narrowed)
 
 
 def ladder(budget: int | None = None) -> dict[str, Method]:

@@ -32,10 +32,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from helpers import markdown_table, significant
+from helpers import markdown_table
 from tools.handin.notebook import Table, printed_number, printed_tables, stdout_lines
-from tools.paths import NOTEBOOK, RESULTS, ROOT
-from tools.report.results import load
+from tools.paths import CATEGORIES, NOTEBOOK, ROOT
 
 README = ROOT / "readme.md"
 HELPERS = ROOT / "helpers.py"
@@ -47,29 +46,20 @@ LADDER_TIMES = "The ladder: mean CPU time per puzzle, ms"
 LADDER_CHOICES = "The ladder: mean choices per puzzle"
 SEARCH_ANSWERS = "Three searches: answers and choices"
 SEARCH_TIMES = "Three searches: CPU time per puzzle, ms"
-#: the context the readme gives, measured outside the hand-in by the benchmark
-CONTEXT = "Other solvers: mean time per puzzle over the solver's"
-ALTERNATIVES = RESULTS / "alternatives.json"
-#: the context table's columns: the benchmark's names of the other solvers, and the readme's
-OTHER_SOLVERS = {"plain dancing links": "plain dancing links", "exact-cover": "exact-cover", "baseline": "coursework"}
-#: the benchmark's sets as the readme names them
-CONTEXT_SETS = {
-    "assignment/hard": "hard",
-    "generated-hard:evaluation": "generated hard",
-    "top1465:evaluation": "top1465, evaluation part",
-    "hardest:evaluation": "hardest, evaluation part",
-}
 #: the readme's tables by the number of their caption: the tables each is made of
 TABLES = {
     1: (SOLVER_ANSWERS, SOLVER_TIMES),
     2: (LADDER_TIMES,),
     3: (LADDER_CHOICES,),
     4: (SEARCH_ANSWERS, SEARCH_TIMES),
-    5: (CONTEXT,),
 }
+#: the notebook's check of each category's puzzles against the stored answers, one line each
+VERIFIED = "Every category, checked against the stored answers"
+VERIFIED_FOLDERS = ("data/", "data/generated/")  #: the assignment's categories, and the project's own
+VERIFIED_LINE = re.compile(r"(?P<place>data/\S*)\s+\w+: (?P<right>\d+)/(?P<of>\d+) right")
 #: the line the notebook prints about the machine it ran on, and how captions quote it
 MACHINE = re.compile(r"Run on (?P<setup>Python \S+ with numpy \S+, .+)")
-CAPTION_SETUP = re.compile(r"(?P<verb>run|measured) on Python \S+\s+with\s+numpy\s+\S+,\s+[^.]+")
+CAPTION_SETUP = re.compile(r"run on Python \S+\s+with\s+numpy\s+\S+,\s+[^.]+")
 #: a caption paragraph "Table N. ...", a blank line, then the table under it
 CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
 #: how a quoted number is written: perhaps a bound or a sign, digits, perhaps a percent sign
@@ -144,6 +134,26 @@ def totals(tables: Tables) -> dict[str, str]:
         "right": f"{sum(r for r, _ in right):,}",
         "unsolvable": f"{sum(of for _, of in unsolvable):,}",
     }
+
+
+def verified_table(path: Path = NOTEBOOK) -> Table:
+    """The notebook's check of every category's puzzles against the stored
+    answers (its lines ``data/  hard: 15/15 right (5 without a solution)``), as a table."""
+    rows = [
+        [found["place"], found["right"], found["of"]]
+        for line in stdout_lines(path)
+        if (found := VERIFIED_LINE.match(line))
+    ]
+    return Table(["category", "right", "of"], rows)
+
+
+def verified(tables: Tables) -> dict[str, str]:
+    """How many category puzzles the notebook checked, when it found every one right."""
+    rows = tables[VERIFIED].rows
+    right, of = sum(int(row[1]) for row in rows), sum(int(row[2]) for row in rows)
+    if len(rows) != len(VERIFIED_FOLDERS) * len(CATEGORIES) or right != of:
+        raise ValueError(f"the notebook checked {len(rows)} categories and found {right} of {of} puzzles right")
+    return {"verified": str(of)}
 
 
 def slowest(tables: Tables) -> str:
@@ -227,33 +237,34 @@ class Quote:
 
 QUOTES = (
     Quote(
-        "on the {puzzles} puzzles of `data/`, the solver answered {right} right, including all {unsolvable} that",
+        "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable} that",
         totals,
     ),
     Quote(
-        "On the {puzzles} puzzles of `data/` the solver answered {right} right, including all {unsolvable} unsolvable",
+        "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable} unsolvable",
         totals,
     ),
+    Quote("it answered all {verified} puzzles of the assignment's and my own four categories as stored", verified),
     Quote(
-        "Its mean time on the assignment's hard puzzles was {hard} ms and its slowest puzzle took {slowest} ms",
+        "its mean time on the assignment's hard puzzles was {hard} ms and its slowest puzzle took {slowest} ms",
         lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
     ),
     Quote(
-        "with a mean of {hard} ms on the assignment's hard puzzles and {slowest} ms on its slowest puzzle of all",
+        "its mean on the assignment's hard puzzles was {hard} ms and its slowest puzzle of all took {slowest} ms",
         lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
     ),
     Quote("the hardest sample's slowest puzzle took {slowest} ms", lambda t: {"slowest": slowest(t)}),
     Quote(
-        "textbook search gave up after 10,000 assignments on {over} of the {of} hardest",
+        "needed more than its budget of 10,000 assignments on {over} of the {of} hardest",
         lambda t: over_budget(t, "hardest"),
     ),
-    Quote(
-        "where it finishes, but gave up after 10,000 assignments on {over} of the {of} hardest",
-        lambda t: over_budget(t, "hardest"),
-    ),
+    Quote("but needed more than 10,000 assignments on {over} of the {of} hardest", lambda t: over_budget(t, "hardest")),
     Quote("and on {over} of the {of} hardest ones", lambda t: over_budget(t, "hardest")),
     Quote("its budget on {over} of the {of} top1465", lambda t: over_budget(t, "top1465")),
-    Quote("on {over} of the {of} puzzles of the hardest sample", lambda t: over_budget(t, "hardest")),
+    Quote(
+        "on {over} of the {of} puzzles of the hardest sample, where the solver never tried more than {most} rows",
+        lambda t: {**over_budget(t, "hardest"), "most": most_rows(t)},
+    ),
     Quote(
         "on the hardest sample, {plain} rows against at least {textbook} assignments",
         lambda t: {
@@ -307,27 +318,6 @@ QUOTES = (
 # ---------------------------------------------------------------------------
 
 
-def context(path: Path = ALTERNATIVES) -> tuple[Table, str]:
-    """The benchmark's race of the solver against other solvers, as a table of
-    each one's mean time over the solver's, and the machine it ran on."""
-    record = load(path, "alternatives")
-    rows = []
-    for name, entry in record["sets"].items():
-        methods = entry["methods"]
-        ratios = [f"{significant(methods[name]['over_solver'])}x" for name in OTHER_SOLVERS if name in methods]
-        rows.append(
-            [
-                f"{CONTEXT_SETS.get(name, name)} ({entry['puzzles']:,})",
-                significant(methods["the solver"]["mean_ms"]),
-                *ratios,
-            ]
-        )
-    measured = [OTHER_SOLVERS[name] for name in OTHER_SOLVERS if name in next(iter(record["sets"].values()))["methods"]]
-    meta = record["metadata"]
-    setup = f"Python {meta['python']} with numpy {meta['numpy']}, {meta['processor']} ({meta['cpu_count']} CPUs)"
-    return Table(["set", "the solver, mean ms", *measured], rows), setup
-
-
 def machine(path: Path = NOTEBOOK) -> str:
     """What the notebook's run says of its machine: Python, numpy, system."""
     for line in stdout_lines(path):
@@ -337,16 +327,15 @@ def machine(path: Path = NOTEBOOK) -> str:
     raise ValueError(f"{path} prints no line saying where it ran")
 
 
-def fill(text: str, tables: Tables, setups: dict[str, str]) -> tuple[str, list[str]]:
+def fill(text: str, tables: Tables, setup: str) -> tuple[str, list[str]]:
     """``text`` with its tables, its captions' machine and its quoted numbers as
-    the notebook's run (and the benchmark's, for the context) has them; and
-    what was missing (a table or a quote the readme lacks, or a quote it holds
-    more than once).  ``setups`` says where each caption's verb, "run" (the
-    notebook) or "measured" (the benchmark), took place."""
+    the notebook's run has them; and what was missing (a table or a quote the
+    readme lacks or holds more than once, or a quote whose numbers the run
+    does not bear out)."""
     missing = []
 
     def table(found: re.Match[str]) -> str:
-        caption = CAPTION_SETUP.sub(lambda m: f"{m['verb']} on {setups[m['verb']]}", found["caption"])
+        caption = CAPTION_SETUP.sub("run on " + setup, found["caption"])
         titles = TABLES.get(int(found["number"]))
         if titles is None:
             return found.group(0)
@@ -362,16 +351,20 @@ def fill(text: str, tables: Tables, setups: dict[str, str]) -> tuple[str, list[s
         if len(places) != 1:
             missing.append(f"{len(places)} places say {quote.phrase!r}")
             continue
-        found, values = places[0], quote.values(tables)
+        try:
+            found, values = places[0], quote.values(tables)
+        except ValueError as error:
+            missing.append(f"{quote.phrase!r}: {error}")
+            continue
         for slot in sorted(values, key=found.start, reverse=True):
             text = text[: found.start(slot)] + values[slot] + text[found.end(slot) :]
     return text, missing
 
 
-def sources() -> tuple[Tables, dict[str, str]]:
-    """Every table the readme draws on, and where each was measured."""
-    table, measured = context()
-    return {**printed_tables(), CONTEXT: table}, {"run": machine(), "measured": measured}
+def sources() -> tuple[Tables, str]:
+    """The tables the readme draws on, the notebook's printed tables and
+    its verification lines as one, and where the notebook ran."""
+    return {**printed_tables(), VERIFIED: verified_table()}, machine()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
