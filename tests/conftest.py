@@ -30,6 +30,13 @@ EVEREST_SOLUTION = "812753649943682175675491283154237896369845721287169534521974
 # Every given consistent, every blank with a candidate, and no solution.
 CONSISTENT_NO_SOLUTION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
 
+# Knuth's matrix (3) in "Dancing Links": columns A..G, six rows, one exact cover.
+KNUTH_COLUMNS = "ABCDEFG"
+KNUTH_ROWS = [[KNUTH_COLUMNS.index(name) for name in row] for row in ("CEF", "ADG", "BCF", "AD", "BG", "DEG")]
+KNUTH_COVER = [0, 3, 4]  # A D, B G, C E F
+#: rows of a 4-column matrix with several covers
+SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [3], [1, 3]]
+
 
 # On CI (CI=true) a skipped test fails the run unless its reason starts with
 # one of these: what the repository cannot hold (third-party code, optional
