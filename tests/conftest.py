@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import types
 from pathlib import Path
 
 import numpy as np
@@ -140,6 +141,17 @@ def columns_to_cover(matrix: AlgorithmX) -> list:
         columns.append(head.column)
         head = head.right
     return columns
+
+
+def code_names(code: types.CodeType) -> set[str]:
+    """Every global or attribute name that ``code`` and the code nested in it
+    read or bind (``co_names``): what a check that two parts of helpers.py
+    share no code looks for."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= code_names(const)
+    return names
 
 
 def stated_sha256(readme: Path) -> dict[str, str]:
