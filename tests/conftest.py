@@ -9,6 +9,7 @@ so tests import ``helpers`` and ``tools.*`` as the notebook and tools do.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
 import types
@@ -141,6 +142,27 @@ def columns_to_cover(matrix: AlgorithmX) -> list:
         columns.append(head.column)
         head = head.right
     return columns
+
+
+def peer_digits(grid: np.ndarray, r: int, c: int) -> set[int]:
+    """The digits in the other cells of the row, the column and the box of
+    cell (r, c) of an N x N grid: the rules of sudoku, written here apart from
+    the code under test."""
+    box = math.isqrt(len(grid))
+    others = grid.copy()
+    others[r, c] = 0
+    block = others[r - r % box : r - r % box + box, c - c % box : c - c % box + box]
+    return (set(others[r].tolist()) | set(others[:, c].tolist()) | set(block.ravel().tolist())) - {0}
+
+
+def has_repeated_given(puzzle: np.ndarray) -> bool:
+    """True when a digit is given twice in one row, column or box."""
+    return any(puzzle[r, c] in peer_digits(puzzle, r, c) for r, c in zip(*np.nonzero(puzzle)))
+
+
+def has_dead_blank(puzzle: np.ndarray) -> bool:
+    """True when some blank sees every digit in its row, column and box."""
+    return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
 
 
 def code_names(code: types.CodeType) -> set[str]:

@@ -22,6 +22,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import helpers
+from conftest import peer_digits
 from tools.handin.notebook import BOUND_SIGN, Table, notebook_budget, printed_number, printed_tables
 from tools.puzzles.sets import load
 from tools.report import figures
@@ -124,14 +125,7 @@ COVER_PUZZLES = {"4x4": lambda: np.array(figures.COVER_PUZZLE), "9x9": first_sol
 
 def allowed_candidates(puzzle: np.ndarray) -> int:
     """How many digits the blanks of ``puzzle`` may take, counted from the rules."""
-    size = len(puzzle)
-    box = int(round(size**0.5))
-    allowed = 0
-    for r, c in np.argwhere(puzzle == 0):
-        block = puzzle[r - r % box : r - r % box + box, c - c % box : c - c % box + box]
-        seen = set(puzzle[r]) | set(puzzle[:, c]) | set(block.ravel())
-        allowed += sum(d not in seen for d in range(1, size + 1))
-    return allowed
+    return sum(len(puzzle) - len(peer_digits(puzzle, r, c)) for r, c in zip(*np.nonzero(puzzle == 0)))
 
 
 @pytest.mark.parametrize("box", [2, 3])

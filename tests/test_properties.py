@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from conftest import NO_SOLUTION, NOTEBOOK
+from conftest import NO_SOLUTION, NOTEBOOK, peer_digits
 from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
 from tools.cli.exact_cover import count_solutions
@@ -132,17 +132,6 @@ def puzzles(draw, box: int, blanks: tuple[int, int] | None = None) -> tuple[np.n
     return grid, puzzle
 
 
-def peer_digits(puzzle: np.ndarray, cell: int, box: int) -> set[int]:
-    """The digits in the row, column and box of flat ``cell``, the cell itself left out."""
-    others = puzzle.copy()
-    others.flat[cell] = 0
-    r, c = divmod(cell, len(puzzle))
-    top, left = r - r % box, c - c % box
-    seen = set(others[r, :].tolist()) | set(others[:, c].tolist())
-    seen |= set(others[top : top + box, left : left + box].ravel().tolist())
-    return seen - {0}
-
-
 @st.composite
 def changed_puzzles(draw, box: int, blanks: tuple[int, int]) -> np.ndarray:
     """A puzzle from ``puzzles`` with one given changed to another digit.
@@ -157,7 +146,7 @@ def changed_puzzles(draw, box: int, blanks: tuple[int, int]) -> np.ndarray:
     givens = np.flatnonzero(puzzle)
     cell = int(givens[draw(kit.any_cell) % len(givens)])
     old = int(puzzle.flat[cell])
-    free = sorted(set(range(1, kit.side + 1)) - peer_digits(puzzle, cell, box) - {old})
+    free = sorted(set(range(1, kit.side + 1)) - peer_digits(puzzle, *divmod(cell, kit.side)) - {old})
     if free and draw(kit.coin):
         puzzle.flat[cell] = free[draw(kit.any_cell) % len(free)]
     else:
