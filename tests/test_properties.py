@@ -14,12 +14,14 @@ examples each run.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from conftest import NO_SOLUTION, NOTEBOOK, peer_digits
+from conftest import NO_SOLUTION, peer_digits
 from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
 from tools.cli.exact_cover import count_solutions
@@ -74,61 +76,48 @@ def reference_has_solution(puzzle: np.ndarray) -> bool:
 # ---------------------------------------------------------------------------
 
 
-class GridStrategies:
-    """The strategies for one order ``box``, built once: hypothesis checks a
-    strategy the first time it is drawn from, so building them per draw is slow."""
-
-    def __init__(self, box: int) -> None:
-        self.box = box
-        self.side = side = box * box
-        self.area = side * side
-        self.pattern = pattern_grid(box)
-        self.band_order = st.permutations(range(box))
-        self.digit_order = st.permutations(range(1, side + 1))
-        # One seed for the order cells are blanked in: a permutation of all
-        # cells drawn choice by choice would cost most of each example.
-        self.blank_seed = st.integers(0, 2**32 - 1)
-        self.coin = st.booleans()
-        self.any_cell = st.integers(0, self.area - 1)
-        self.digit_shift = st.integers(1, side - 1)
-        self._blank_counts: dict[tuple[int, int], st.SearchStrategy[int]] = {}
-
-    def blank_count(self, fewest: int, most: int) -> st.SearchStrategy[int]:
-        """How many cells to blank: ``fewest`` to ``most``."""
-        if (fewest, most) not in self._blank_counts:
-            self._blank_counts[fewest, most] = st.integers(fewest, most)
-        return self._blank_counts[fewest, most]
+@lru_cache(maxsize=None)
+def integers(low: int, high: int) -> st.SearchStrategy[int]:
+    """``st.integers(low, high)``, built once: hypothesis checks a strategy the
+    first time it is drawn from, so building one per draw is slow."""
+    return st.integers(low, high)
 
 
-STRATEGIES = {box: GridStrategies(box) for box in (SMALL, STANDARD, LARGE)}
+@lru_cache(maxsize=None)
+def orders(low: int, high: int) -> st.SearchStrategy[list[int]]:
+    """An order of ``low..high``, built once (as ``integers``)."""
+    return st.permutations(range(low, high + 1))
+
+
+COIN = st.booleans()
 
 
 @st.composite
 def line_orders(draw, box: int) -> list[int]:
     """An order of the lines that keeps a grid valid: bands reordered, and lines inside each band."""
-    band_order = STRATEGIES[box].band_order
-    return [band * box + line for band in draw(band_order) for line in draw(band_order)]
+    return [band * box + line for band in draw(orders(0, box - 1)) for line in draw(orders(0, box - 1))]
 
 
 @st.composite
 def full_grids(draw, box: int) -> np.ndarray:
     """A valid full grid of order ``box``, reached from the pattern grid by validity-keeping moves."""
-    kit = STRATEGIES[box]
-    digits = np.array([0, *draw(kit.digit_order)])
-    grid = digits[kit.pattern][np.ix_(draw(line_orders(box)), draw(line_orders(box)))]
-    return grid.T.copy() if draw(kit.coin) else grid
+    digits = np.array([0, *draw(orders(1, box * box))])
+    grid = digits[pattern_grid(box)][np.ix_(draw(line_orders(box)), draw(line_orders(box)))]
+    return grid.T.copy() if draw(COIN) else grid
 
 
 @st.composite
 def puzzles(draw, box: int, blanks: tuple[int, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(full grid, puzzle)``: the puzzle is the grid with ``blanks`` = (fewest, most)
     cells blanked, or any number of them."""
-    kit = STRATEGIES[box]
+    area = box**4
     grid = draw(full_grids(box))
-    blanks = draw(kit.blank_count(*(blanks or (0, kit.area))))
-    order = np.random.default_rng(draw(kit.blank_seed)).permutation(kit.area)
+    count = draw(integers(*(blanks or (0, area))))
+    # One seed for the order cells are blanked in: a permutation of all
+    # cells drawn choice by choice would cost most of each example.
+    order = np.random.default_rng(draw(integers(0, 2**32 - 1))).permutation(area)
     puzzle = grid.copy()
-    puzzle.flat[order[:blanks]] = 0
+    puzzle.flat[order[:count]] = 0
     return grid, puzzle
 
 
@@ -141,16 +130,17 @@ def changed_puzzles(draw, box: int, blanks: tuple[int, int]) -> np.ndarray:
     repeats and only a search can tell whether it is solvable.  ``blanks`` as
     for ``puzzles``, leaving at least one given.
     """
-    kit = STRATEGIES[box]
+    side = box * box
     _, puzzle = draw(puzzles(box, blanks))
     givens = np.flatnonzero(puzzle)
-    cell = int(givens[draw(kit.any_cell) % len(givens)])
+    any_cell = integers(0, side * side - 1)
+    cell = int(givens[draw(any_cell) % len(givens)])
     old = int(puzzle.flat[cell])
-    free = sorted(set(range(1, kit.side + 1)) - peer_digits(puzzle, *divmod(cell, kit.side)) - {old})
-    if free and draw(kit.coin):
-        puzzle.flat[cell] = free[draw(kit.any_cell) % len(free)]
+    free = sorted(set(range(1, side + 1)) - peer_digits(puzzle, *divmod(cell, side)) - {old})
+    if free and draw(COIN):
+        puzzle.flat[cell] = free[draw(any_cell) % len(free)]
     else:
-        puzzle.flat[cell] = (old - 1 + draw(kit.digit_shift)) % kit.side + 1
+        puzzle.flat[cell] = (old - 1 + draw(integers(1, side - 1))) % side + 1
     return puzzle
 
 
@@ -171,30 +161,20 @@ def test_drawn_16x16_grids_are_valid(grid):
 # ---------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def notebook_solver():
-    """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
-    if not NOTEBOOK.exists():
-        pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
-    from tools.handin.notebook import load_solver
-
-    return load_solver()
-
-
 @given(puzzles(STANDARD))
 @pytest.mark.slow
 @examples(500)
-def test_answer_keeps_every_given_and_is_valid(notebook_solver, drawn):
+def test_answer_keeps_every_given_and_is_valid(sudoku_solver, drawn):
     _, puzzle = drawn
-    assert is_valid_solution(puzzle, notebook_solver(puzzle.copy()))
+    assert is_valid_solution(puzzle, sudoku_solver(puzzle.copy()))
 
 
 @given(puzzles(STANDARD))
 @pytest.mark.slow
 @examples(300)
-def test_answer_is_the_grid_when_the_solution_is_unique(notebook_solver, drawn):
+def test_answer_is_the_grid_when_the_solution_is_unique(sudoku_solver, drawn):
     grid, puzzle = drawn
-    answer = notebook_solver(puzzle.copy())
+    answer = sudoku_solver(puzzle.copy())
     if count_solutions(puzzle, limit=2) == 1:
         assert np.array_equal(answer, grid)
 
@@ -202,8 +182,8 @@ def test_answer_is_the_grid_when_the_solution_is_unique(notebook_solver, drawn):
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
 @pytest.mark.slow
 @examples(500)
-def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(notebook_solver, puzzle):
-    answer = notebook_solver(puzzle.copy())
+def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(sudoku_solver, puzzle):
+    answer = sudoku_solver(puzzle.copy())
     if not reference_has_solution(puzzle):
         assert (answer == NO_SOLUTION).all()
     else:
