@@ -108,25 +108,16 @@ def test_empty_4x4_has_288_solutions():
     assert backtracking_count(np.zeros((4, 4), dtype=int), limit=None) == EMPTY_4X4_SOLUTIONS
 
 
-@pytest.mark.parametrize("limit", [None, 2])
-def test_puzzle_with_two_solutions_counts_two(limit):
-    assert backtracking_count(parse(TWO_SOLUTIONS), limit=limit) == 2
-
-
-def test_count_stops_at_the_limit():
-    assert backtracking_count(parse(TWO_SOLUTIONS), limit=1) == 1
+@pytest.mark.parametrize("limit, count", [(None, 2), (2, 2), (1, 1)])
+def test_a_puzzle_with_two_solutions_counts_two_or_stops_at_the_limit(limit, count):
+    assert backtracking_count(parse(TWO_SOLUTIONS), limit=limit) == count
 
 
 def test_count_accepts_a_flat_grid():
     assert backtracking_count([int(ch) for ch in TWO_SOLUTIONS]) == 2
 
 
-def test_budget_exceeded_raises():
-    with pytest.raises(SearchBudgetExceeded):
-        backtracking_solve(np.zeros((9, 9), dtype=int), budget=10)
-
-
-def test_budget_of_exactly_the_assignments_needed_is_enough():
+def test_a_budget_of_exactly_the_assignments_needed_is_enough_and_one_less_raises():
     _, needed = backtracking_solve(parse(NO_COMPLETION))
     assert backtracking_solve(parse(NO_COMPLETION), budget=needed) == (None, needed)
     with pytest.raises(SearchBudgetExceeded):

@@ -60,12 +60,11 @@ def test_covers_come_as_sorted_row_lists():
     assert all(cover == sorted(cover) for cover in AlgorithmX(SEVERAL_ROWS, 4).search())
 
 
-def test_columns_carry_the_names_given():
-    assert [column.name for column in AlgorithmX([[0, 1]], names=["A", "B"]).columns] == ["A", "B"]
-
-
-def test_columns_are_named_by_their_index_by_default():
-    assert [column.name for column in AlgorithmX([[0, 2]]).columns] == [0, 1, 2]
+@pytest.mark.parametrize(
+    "names, expected", [(["A", "B", "C"], ["A", "B", "C"]), ((), [0, 1, 2])], ids=["given", "default"]
+)
+def test_columns_carry_the_names_given_or_else_their_index(names, expected):
+    assert [column.name for column in AlgorithmX([[0, 2]], names=names).columns] == expected
 
 
 @settings(max_examples=100, deadline=None)

@@ -76,14 +76,10 @@ def test_hard_puzzle_has_one_solution(text):
 # ---------------------------------------------------------------------------
 
 
-def test_empty_grid_gets_a_valid_answer(sudoku_solver):
-    empty = np.zeros((SIZE, SIZE), dtype=np.int64)
-    assert is_valid_solution(empty, sudoku_solver(empty.copy()))
-
-
-def test_grid_with_only_its_first_row_gets_a_valid_answer(sudoku_solver):
+@pytest.mark.parametrize("first_row", [[0] * SIZE, DESCENDING], ids=["empty", "only-its-first-row"])
+def test_a_nearly_empty_grid_gets_a_valid_answer(sudoku_solver, first_row):
     puzzle = np.zeros((SIZE, SIZE), dtype=np.int64)
-    puzzle[0] = DESCENDING
+    puzzle[0] = first_row
     assert is_valid_solution(puzzle, sudoku_solver(puzzle.copy()))
 
 
