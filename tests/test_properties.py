@@ -156,6 +156,28 @@ def test_drawn_16x16_grids_are_valid(grid):
     assert is_valid_solution(np.zeros_like(grid), grid)
 
 
+def check_answer(drawn: tuple[np.ndarray, np.ndarray], answer: np.ndarray) -> None:
+    """``answer`` to the puzzle cut from ``grid`` keeps every given and is
+    valid, and it is ``grid`` itself when the puzzle has no other solution."""
+    grid, puzzle = drawn
+    assert is_valid_solution(puzzle, answer)
+    if count_solutions(puzzle, limit=2) == 1:
+        assert np.array_equal(answer, grid)
+
+
+def check_no_answer_exactly_when_the_reference_finds_none(puzzle: np.ndarray, answer: object, none: bool) -> None:
+    """The solver says "no solution" (``none``) exactly when the independent reference finds none."""
+    if not reference_has_solution(puzzle):
+        assert none
+    else:
+        assert is_valid_solution(puzzle, answer)
+
+
+def solve_any_size(puzzle: np.ndarray) -> np.ndarray | None:
+    """``helpers.solve_sudoku`` on a copy of ``puzzle``, told its size."""
+    return solve_sudoku(puzzle.copy(), size=len(puzzle))
+
+
 # ---------------------------------------------------------------------------
 # 9 x 9 through the notebook's sudoku_solver
 # ---------------------------------------------------------------------------
@@ -164,19 +186,8 @@ def test_drawn_16x16_grids_are_valid(grid):
 @given(puzzles(STANDARD))
 @pytest.mark.slow
 @examples(500)
-def test_answer_keeps_every_given_and_is_valid(sudoku_solver, drawn):
-    _, puzzle = drawn
-    assert is_valid_solution(puzzle, sudoku_solver(puzzle.copy()))
-
-
-@given(puzzles(STANDARD))
-@pytest.mark.slow
-@examples(300)
-def test_answer_is_the_grid_when_the_solution_is_unique(sudoku_solver, drawn):
-    grid, puzzle = drawn
-    answer = sudoku_solver(puzzle.copy())
-    if count_solutions(puzzle, limit=2) == 1:
-        assert np.array_equal(answer, grid)
+def test_answer_keeps_every_given_and_is_the_grid_when_the_solution_is_unique(sudoku_solver, drawn):
+    check_answer(drawn, sudoku_solver(drawn[1].copy()))
 
 
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
@@ -184,10 +195,7 @@ def test_answer_is_the_grid_when_the_solution_is_unique(sudoku_solver, drawn):
 @examples(500)
 def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(sudoku_solver, puzzle):
     answer = sudoku_solver(puzzle.copy())
-    if not reference_has_solution(puzzle):
-        assert (answer == NO_SOLUTION).all()
-    else:
-        assert is_valid_solution(puzzle, answer)
+    check_no_answer_exactly_when_the_reference_finds_none(puzzle, answer, (answer == NO_SOLUTION).all())
 
 
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
@@ -203,45 +211,29 @@ def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
 # ---------------------------------------------------------------------------
 
 
-def check_answer_keeps_givens(drawn):
-    """``solve_sudoku`` answers a puzzle cut from ``grid`` validly, with ``grid`` itself when unique."""
-    grid, puzzle = drawn
-    answer = solve_sudoku(puzzle.copy(), size=len(puzzle))
-    assert is_valid_solution(puzzle, answer)
-    if count_solutions(puzzle, limit=2) == 1:
-        assert np.array_equal(answer, grid)
-
-
-def check_no_answer_exactly_when_reference_finds_none(puzzle):
-    """``solve_sudoku`` returns None exactly when the independent reference finds no solution."""
-    answer = solve_sudoku(puzzle.copy(), size=len(puzzle))
-    if not reference_has_solution(puzzle):
-        assert answer is None
-    else:
-        assert is_valid_solution(puzzle, answer)
-
-
 @given(puzzles(SMALL))
 @pytest.mark.slow
 @examples(250)
 def test_4x4_answer_keeps_every_given_and_is_valid(drawn):
-    check_answer_keeps_givens(drawn)
+    check_answer(drawn, solve_any_size(drawn[1]))
 
 
 @given(changed_puzzles(SMALL, BLANKS_CHANGED_SMALL))
 @pytest.mark.slow
 @examples(250)
 def test_4x4_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    check_no_answer_exactly_when_reference_finds_none(puzzle)
+    answer = solve_any_size(puzzle)
+    check_no_answer_exactly_when_the_reference_finds_none(puzzle, answer, answer is None)
 
 
 @given(puzzles(LARGE, BLANKS_LARGE))
 @examples(80)
 def test_16x16_answer_keeps_every_given_and_is_valid(drawn):
-    check_answer_keeps_givens(drawn)
+    check_answer(drawn, solve_any_size(drawn[1]))
 
 
 @given(changed_puzzles(LARGE, BLANKS_CHANGED_LARGE))
 @examples(80)
 def test_16x16_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    check_no_answer_exactly_when_reference_finds_none(puzzle)
+    answer = solve_any_size(puzzle)
+    check_no_answer_exactly_when_the_reference_finds_none(puzzle, answer, answer is None)
