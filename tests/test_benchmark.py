@@ -103,11 +103,6 @@ def test_plain_dancing_links_starts_each_call_from_the_whole_matrix():
     assert plain(SEARCHED) == first and first[1] > 0
 
 
-def test_plain_dancing_links_tries_more_rows_than_the_solver_on_everest():
-    _, plain_rows = alternatives.PlainDLX()(SEARCHED)
-    assert plain_rows > helpers.engine(helpers.SUDOKU_BOX).solve(SEARCHED.ravel().tolist()).rows_tried
-
-
 def test_the_baseline_is_unavailable_without_its_file(monkeypatch, tmp_path):
     monkeypatch.setenv(alternatives.BASELINE_ENV, str(tmp_path / "missing.py"))
     [baseline] = [a for a in alternatives.alternatives() if a.name == alternatives.BASELINE]
@@ -191,10 +186,6 @@ def test_rows_of_a_version_before_answer_come_from_its_engine():
 
     old = types.SimpleNamespace(engine=lambda box, shared=OldEngine(): shared)
     assert benchmark.rows_tried(old, PUZZLE) == 7  # type: ignore[arg-type]
-
-
-def test_rows_of_a_version_with_answer_come_from_its_answer():
-    assert benchmark.rows_tried(helpers, SEARCHED) == helpers.engine(3).solve(SEARCHED.ravel().tolist()).rows_tried
 
 
 # --- the ladder on whole parts ------------------------------------------------------

@@ -67,12 +67,6 @@ def test_input_is_not_modified():
     assert np.array_equal(puzzle, before) and puzzle.dtype == before.dtype
 
 
-def test_repeated_given_gives_all_minus_one():
-    puzzle = np.zeros((9, 9), dtype=np.int8)
-    puzzle[2, 1] = puzzle[2, 8] = 6
-    assert (backtracking_solver(puzzle) == NO_SOLUTION).all()
-
-
 def test_consistent_givens_without_completion_give_all_minus_one():
     puzzle = parse(NO_COMPLETION)
     assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent  # so only the search can tell

@@ -166,22 +166,9 @@ def test_solve_sudoku_solves_any_size_it_is_told(box, given_share):
     assert is_valid_solution(puzzle, helpers.solve_sudoku(puzzle, size=box * box))
 
 
-def test_solve_sudoku_returns_none_for_repeated_givens():
-    puzzle = np.zeros((9, 9), dtype=int)
-    puzzle[0, 0] = puzzle[0, 5] = 5
-    assert helpers.solve_sudoku(puzzle) is None
-
-
 def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
     puzzle = np.zeros((9, 9), dtype=int)
     puzzle[0, 6:] = (1, 2, 3)  # the 9 of row 0 must go in columns 0..5 ...
     puzzle[1, 0] = puzzle[2, 4] = 9  # ... which the 9s of boxes 0 and 1 rule out
     assert helpers.engine(3).place_singles(puzzle.ravel().tolist()) is None
-    assert helpers.solve_sudoku(puzzle) is None
-
-
-def test_solve_sudoku_returns_none_when_a_cell_has_no_digit_left():
-    puzzle = np.zeros((9, 9), dtype=int)
-    puzzle[0, :8] = range(1, 9)  # cell (0, 8) must be 9 ...
-    puzzle[5, 8] = 9  # ... but its column has a 9
     assert helpers.solve_sudoku(puzzle) is None

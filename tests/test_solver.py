@@ -46,10 +46,3 @@ def test_several_solutions_give_the_same_valid_one_each_time(sudoku_solver):
     first = sudoku_solver(empty)
     assert is_valid_solution(empty, first)
     assert np.array_equal(sudoku_solver(empty), first)
-
-
-def test_unsolvable_answer_is_all_minus_one(sudoku_solver):
-    clash = np.zeros((9, 9), dtype=np.int8)
-    clash[4, 0] = clash[4, 7] = 3
-    answer = sudoku_solver(clash)
-    assert answer.shape == (9, 9) and (answer == -1).all()
