@@ -90,6 +90,12 @@ def sudoku_solver():
     return load_solver()
 
 
+def write(path: Path, *lines: str, newline: str = "\n") -> Path:
+    """Write ``lines`` to ``path`` as UTF-8, each ended by ``newline``; return ``path``."""
+    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
+    return path
+
+
 def stored_cases(folder: Path, label: str) -> list:
     """One pytest case per puzzle stored in the assignment's format in ``folder``:
     (puzzle, stored answer), with an id such as ``data-hard-3``."""

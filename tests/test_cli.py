@@ -23,7 +23,17 @@ import numpy as np
 import pytest
 
 import tools.puzzles.io
-from conftest import CATEGORIES, COLLECTIONS, CONSISTENT_NO_SOLUTION, DATA, EVEREST, EVEREST_SOLUTION, ROOT, parse
+from conftest import (
+    CATEGORIES,
+    COLLECTIONS,
+    CONSISTENT_NO_SOLUTION,
+    DATA,
+    EVEREST,
+    EVEREST_SOLUTION,
+    ROOT,
+    parse,
+    write,
+)
 from helpers import NO_SOLUTION, is_valid_solution
 from tools.cli import solve as solve_cli
 from tools.measure.sizes import random_puzzle
@@ -38,11 +48,6 @@ INTERRUPT_AFTER = 1.0  #: seconds the workers run before Ctrl-C
 def made_puzzle(box: int, given_share: float = 0.5, seed: int = 0) -> np.ndarray:
     """A solvable puzzle of order ``box``, made without the solver (a shuffled pattern grid)."""
     return random_puzzle(box, given_share, np.random.default_rng(seed))
-
-
-def write(path: Path, *lines: str) -> Path:
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return path
 
 
 def lines_of(path: Path) -> list[str]:

@@ -13,6 +13,7 @@ import math
 import numpy as np
 import pytest
 
+from conftest import write
 from helpers import NO_SOLUTION, is_valid_solution
 from tools.measure.sizes import pattern_grid
 from tools.puzzles import io
@@ -31,11 +32,6 @@ def puzzle(side: int = 9, blank_every: int = 3) -> np.ndarray:
 def text(grid: np.ndarray) -> str:
     """A grid as text, written here rather than by the module under test."""
     return "".join(SYMBOLS[v - 1] if v else "0" for v in grid.ravel().tolist())
-
-
-def write(path, *lines: str, newline: str = "\n"):
-    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
-    return path
 
 
 @pytest.mark.parametrize("box", [2, 3, 4, 5])
