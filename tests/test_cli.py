@@ -23,20 +23,11 @@ import numpy as np
 import pytest
 
 import tools.puzzles.io
-from conftest import (
-    CATEGORIES,
-    COLLECTIONS,
-    CONSISTENT_NO_SOLUTION,
-    DATA,
-    EVEREST,
-    EVEREST_SOLUTION,
-    ROOT,
-    parse,
-    write,
-)
+from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, parse, write
 from helpers import NO_SOLUTION, is_valid_solution
 from tools.cli import solve as solve_cli
 from tools.measure.sizes import random_puzzle
+from tools.paths import CATEGORIES, COLLECTIONS, DATA, ROOT
 from tools.puzzles.io import parse_text, to_text
 
 SCRIPT = ROOT / "tools" / "cli" / "solve.py"  #: run by its path, as the readme's examples do
