@@ -235,6 +235,14 @@ class Quote:
         return re.compile(pattern)
 
 
+#: the phrases that quote two rungs of a ladder table on one set: (phrase, table, rung before, rung after, set)
+RUNG_QUOTES = (
+    ("on the very easy puzzles it cuts the mean from {before} to {after} ms", LADDER_TIMES, "1", "2", "very easy"),
+    ("cut the rows tried on the hardest sample from {before} to {after}", LADDER_CHOICES, "5", "6", "hardest"),
+    ("(rows from {before} to {after} on the latter)", LADDER_CHOICES, "6", "7", "generated hard"),
+    ("on the hardest sample it adds rows, from {before} to {after}", LADDER_CHOICES, "6", "7", "hardest"),
+    ("from {before} to {after} on the generated hard puzzles", LADDER_CHOICES, "7", "8", "generated hard"),
+)
 QUOTES = (
     Quote(
         "on the {puzzles} puzzles of `data/`, the solver answered {right} right, including all {unsolvable} that",
@@ -271,23 +279,7 @@ QUOTES = (
             "textbook": rung(t, LADDER_CHOICES, "0", "hardest").lstrip("≥"),
         },
     ),
-    Quote(
-        "on the very easy puzzles it cuts the mean from {before} to {after} ms",
-        two_rungs(LADDER_TIMES, "1", "2", "very easy"),
-    ),
-    Quote(
-        "cut the rows tried on the hardest sample from {before} to {after}",
-        two_rungs(LADDER_CHOICES, "5", "6", "hardest"),
-    ),
-    Quote("(rows from {before} to {after} on the latter)", two_rungs(LADDER_CHOICES, "6", "7", "generated hard")),
-    Quote(
-        "on the hardest sample it adds rows, from {before} to {after}",
-        two_rungs(LADDER_CHOICES, "6", "7", "hardest"),
-    ),
-    Quote(
-        "from {before} to {after} on the generated hard puzzles",
-        two_rungs(LADDER_CHOICES, "7", "8", "generated hard"),
-    ),
+    *(Quote(phrase, two_rungs(*cells)) for phrase, *cells in RUNG_QUOTES),
     Quote(
         "choices on the assignment's hard puzzles from {textbook} to {stage_1}; exact cover on the same reduced "
         "puzzles cuts them again, to {solver} rows",
