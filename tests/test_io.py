@@ -262,18 +262,6 @@ def test_csv_answers_keep_every_column_and_fill_the_solution(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("suffix", [".txt", ".npy"])
-def test_answers_written_read_back_as_stored_solutions(tmp_path, suffix):
-    path = tmp_path / f"in{suffix}"
-    if suffix == ".npy":
-        np.save(path, np.stack([puzzle(16), puzzle(16)]))
-    else:
-        write(path, text(puzzle(16)), text(puzzle(16)))
-    io.write_answers(tmp_path / f"out{suffix}", io.read_puzzle_file(path), [pattern_grid(4), None])
-    first, second = io.read_puzzle_file(tmp_path / f"out{suffix}", marker=True).puzzles
-    assert np.array_equal(first.grid, pattern_grid(4)) and (second.grid, second.problem) == (None, "")
-
-
 def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(tmp_path):
     (tmp_path / "out.txt").write_text("old answers\n")
 
