@@ -9,8 +9,10 @@ so tests import ``helpers`` and ``tools.*`` as the notebook and tools do.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
+import types
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +31,13 @@ EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500
 EVEREST_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 # Every given consistent, every blank with a candidate, and no solution.
 CONSISTENT_NO_SOLUTION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
+
+# Knuth's matrix (3) in "Dancing Links": columns A..G, six rows, one exact cover.
+KNUTH_COLUMNS = "ABCDEFG"
+KNUTH_ROWS = [[KNUTH_COLUMNS.index(name) for name in row] for row in ("CEF", "ADG", "BCF", "AD", "BG", "DEG")]
+KNUTH_COVER = [0, 3, 4]  # A D, B G, C E F
+#: rows of a 4-column matrix with several covers
+SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [3], [1, 3]]
 
 
 # On CI (CI=true) a skipped test fails the run unless its reason starts with
@@ -79,6 +88,12 @@ def sudoku_solver():
     from tools.handin.notebook import load_solver
 
     return load_solver()
+
+
+def write(path: Path, *lines: str, newline: str = "\n") -> Path:
+    """Write ``lines`` to ``path`` as UTF-8, each ended by ``newline``; return ``path``."""
+    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
+    return path
 
 
 def stored_cases(folder: Path, label: str) -> list:
@@ -133,6 +148,38 @@ def columns_to_cover(matrix: AlgorithmX) -> list:
         columns.append(head.column)
         head = head.right
     return columns
+
+
+def peer_digits(grid: np.ndarray, r: int, c: int) -> set[int]:
+    """The digits in the other cells of the row, the column and the box of
+    cell (r, c) of an N x N grid: the rules of sudoku, written here apart from
+    the code under test."""
+    box = math.isqrt(len(grid))
+    others = grid.copy()
+    others[r, c] = 0
+    block = others[r - r % box : r - r % box + box, c - c % box : c - c % box + box]
+    return (set(others[r].tolist()) | set(others[:, c].tolist()) | set(block.ravel().tolist())) - {0}
+
+
+def has_repeated_given(puzzle: np.ndarray) -> bool:
+    """True when a digit is given twice in one row, column or box."""
+    return any(puzzle[r, c] in peer_digits(puzzle, r, c) for r, c in zip(*np.nonzero(puzzle)))
+
+
+def has_dead_blank(puzzle: np.ndarray) -> bool:
+    """True when some blank sees every digit in its row, column and box."""
+    return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
+
+
+def code_names(code: types.CodeType) -> set[str]:
+    """Every global or attribute name that ``code`` and the code nested in it
+    read or bind (``co_names``): what a check that two parts of helpers.py
+    share no code looks for."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= code_names(const)
+    return names
 
 
 def stated_sha256(readme: Path) -> dict[str, str]:

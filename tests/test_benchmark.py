@@ -17,32 +17,28 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import ROOT
-from tools.handin.notebook import notebook_budget
+from conftest import EVEREST, ROOT, parse
 from tools.measure import alternatives, benchmark, sizes
+from tools.measure.sizes import pattern_grid
 from tools.puzzles.sets import PuzzleSet, load
 from tools.report import results
 
-# A valid grid from a pattern; blanking its diagonal leaves one blank per
-# row, so the puzzle has exactly this grid as its solution.
-VALID = np.array([[(3 * (r % 3) + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)])
+# A valid grid; blanking its diagonal leaves one blank per row, so the
+# puzzle has exactly this grid as its solution.
+VALID = pattern_grid(3)
 PUZZLE = np.where(np.eye(9, dtype=bool), 0, VALID)
 CLASH = np.zeros((9, 9), dtype=int)
 CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
 NONE = np.full((9, 9), helpers.NO_SOLUTION)
-#: Arto Inkala's "Everest", which needs a search
-EVEREST = np.array(
-    [int(c) for c in "800000000003600000070090200050007000000045700000100030001000068008500010090000400"]
-)
+SEARCHED = parse(EVEREST)  #: a puzzle that needs a search
 
 
 def tiny_set() -> PuzzleSet:
     """A puzzle that needs a search, one that stage 1 solves and one without a solution, with their answers."""
-    everest = EVEREST.reshape(9, 9)
-    solution, _ = helpers.backtracking_solve(everest)  # labelled by the textbook search, not the solver
+    solution, _ = helpers.backtracking_solve(SEARCHED)  # labelled by the textbook search, not the solver
     assert solution is not None
     solutions = np.stack([solution, VALID, NONE])
-    return PuzzleSet("tiny", "tiny", np.stack([everest, PUZZLE, CLASH]), solutions, np.arange(3))
+    return PuzzleSet("tiny", "tiny", np.stack([SEARCHED, PUZZLE, CLASH]), solutions, np.arange(3))
 
 
 AVAILABLE = {a.name: a for a in alternatives.alternatives()}
@@ -95,30 +91,16 @@ def test_an_alternative_solves_a_puzzle_and_finds_none_where_there_is_none(name)
     method = AVAILABLE[name].method
     if method is None:
         pytest.skip(AVAILABLE[name].unavailable)
-    solution, _ = method(EVEREST.reshape(9, 9))
-    assert helpers.is_right(EVEREST.reshape(9, 9), solution, None)
+    solution, _ = method(SEARCHED)
+    assert helpers.is_right(SEARCHED, solution, None)
     assert method(CLASH)[0] is None
 
 
 def test_plain_dancing_links_starts_each_call_from_the_whole_matrix():
     plain = alternatives.PlainDLX()
-    first = plain(EVEREST.reshape(9, 9))
+    first = plain(SEARCHED)
     plain(CLASH)  # a call that stops among the givens
-    assert plain(EVEREST.reshape(9, 9)) == first and first[1] > 0
-
-
-def test_plain_dancing_links_tries_more_rows_than_the_solver_on_everest():
-    _, plain_rows = alternatives.PlainDLX()(EVEREST.reshape(9, 9))
-    assert plain_rows > helpers.engine(helpers.SUDOKU_BOX).solve(EVEREST.tolist()).rows_tried
-
-
-def test_exact_cover_notes_set_up_and_c_call_for_every_call():
-    if AVAILABLE[alternatives.EXACT_COVER].method is None:
-        pytest.skip(AVAILABLE[alternatives.EXACT_COVER].unavailable)
-    solver = alternatives.ExactCoverSolver()
-    solver(PUZZLE)
-    solver(CLASH)
-    assert len(solver.parts) == 2 and all(part >= 0 for pair in solver.parts for part in pair)
+    assert plain(SEARCHED) == first and first[1] > 0
 
 
 def test_the_baseline_is_unavailable_without_its_file(monkeypatch, tmp_path):
@@ -206,10 +188,6 @@ def test_rows_of_a_version_before_answer_come_from_its_engine():
     assert benchmark.rows_tried(old, PUZZLE) == 7  # type: ignore[arg-type]
 
 
-def test_rows_of_a_version_with_answer_come_from_its_answer():
-    assert benchmark.rows_tried(helpers, EVEREST.reshape(9, 9)) == helpers.engine(3).solve(EVEREST.tolist()).rows_tried
-
-
 # --- the ladder on whole parts ------------------------------------------------------
 
 
@@ -218,10 +196,6 @@ def test_the_ladder_runs_every_rung_and_counts_the_searches_that_give_up():
     assert list(entry["rungs"]) == list(helpers.ladder())
     assert all(r["right"] + r["over_budget"] == 3 for r in entry["rungs"].values())
     assert entry["rungs"][next(iter(helpers.ladder()))]["over_budget"] == 1  # the textbook search
-
-
-def test_the_budget_is_read_from_the_notebooks_code():
-    assert notebook_budget() > 0
 
 
 def rung(mean_ms: float, over_budget: int = 0) -> dict:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
+import helpers
+from conftest import code_names
 from helpers import is_valid_solution
+from tools.measure.sizes import pattern_grid
 
-# A valid grid built from a pattern: row r is 1..9 shifted by 3 * (r % 3) + r // 3.
-VALID = np.array([[(3 * (r % 3) + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)])
+VALID = pattern_grid(3)
 NO_GIVENS = np.zeros((9, 9), dtype=int)
 
 
@@ -50,17 +52,6 @@ def test_accepts_a_valid_4x4():
     assert is_valid_solution(np.zeros((4, 4), dtype=int), grid)
 
 
-def _names_used(code) -> set[str]:
-    """Every global or attribute name a code object and its nested code objects use."""
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if hasattr(const, "co_names"):
-            names |= _names_used(const)
-    return names
-
-
 def test_shares_no_code_with_the_solver():
-    import helpers
-
     solver_names = {name for name in vars(helpers) if not name.startswith("__")} - {"np", "math", "is_valid_solution"}
-    assert not _names_used(is_valid_solution.__code__) & solver_names
+    assert not code_names(is_valid_solution.__code__) & solver_names

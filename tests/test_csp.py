@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import DATA, GENERATED, NO_SOLUTION, ROOT, stored_cases
+from conftest import DATA, GENERATED, NO_SOLUTION, ROOT, code_names, parse, stored_cases
 from helpers import (
     SearchBudgetExceeded,
     SudokuCSP,
@@ -20,6 +20,7 @@ from helpers import (
     backtracking_solver,
     is_valid_solution,
 )
+from tools.measure.sizes import random_puzzle
 
 #: the banner heading of the section under test in helpers.py
 CSP_HEADING = "# The textbook method: backtracking search with minimum remaining values and forward checking"
@@ -37,13 +38,7 @@ SINGLES_ONLY = "1427590035036142797690835109240010350154360270065920086083274912
 EMPTY_4X4_SOLUTIONS = 288
 
 
-def grid(text: str) -> np.ndarray:
-    """The 9 x 9 puzzle written row by row in ``text``, 0 for a blank."""
-    return np.array([int(ch) for ch in text], dtype=np.int64).reshape(9, 9)
-
-
-ASSIGNMENT_CASES = stored_cases(DATA, "assignment")
-PROJECT_CASES = stored_cases(GENERATED, "generated")
+STORED_CASES = stored_cases(DATA, "assignment") + stored_cases(GENERATED, "generated")
 
 
 # ---------------------------------------------------------------------------
@@ -51,29 +46,20 @@ PROJECT_CASES = stored_cases(GENERATED, "generated")
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("puzzle, expected", ASSIGNMENT_CASES)
-def test_assignment_puzzle_gets_stored_answer(puzzle, expected):
+@pytest.mark.parametrize("puzzle, expected", STORED_CASES)
+def test_stored_puzzle_gets_stored_answer(puzzle, expected):
     assert np.array_equal(backtracking_solver(puzzle), expected)
-
-
-@pytest.mark.parametrize("puzzle, expected", PROJECT_CASES)
-def test_project_puzzle_gets_stored_answer(puzzle, expected):
-    assert np.array_equal(backtracking_solver(puzzle), expected)
-
-
-def test_project_data_is_present():
-    assert len(PROJECT_CASES) == 60
 
 
 def test_answer_is_a_new_9x9_int_array():
-    puzzle = grid(SINGLES_ONLY)
+    puzzle = parse(SINGLES_ONLY)
     answer = backtracking_solver(puzzle)
     assert answer.shape == (9, 9) and np.issubdtype(answer.dtype, np.integer)
     assert not np.shares_memory(answer, puzzle) and is_valid_solution(puzzle, answer)
 
 
 def test_input_is_not_modified():
-    puzzle = grid(TWO_SOLUTIONS).astype(np.int8)
+    puzzle = parse(TWO_SOLUTIONS).astype(np.int8)
     before = puzzle.copy()
     backtracking_solver(puzzle)
     backtracking_solve(puzzle)
@@ -81,24 +67,19 @@ def test_input_is_not_modified():
     assert np.array_equal(puzzle, before) and puzzle.dtype == before.dtype
 
 
-def test_repeated_given_gives_all_minus_one():
-    puzzle = np.zeros((9, 9), dtype=np.int8)
-    puzzle[2, 1] = puzzle[2, 8] = 6
-    assert (backtracking_solver(puzzle) == NO_SOLUTION).all()
-
-
 def test_consistent_givens_without_completion_give_all_minus_one():
-    puzzle = grid(NO_COMPLETION)
+    puzzle = parse(NO_COMPLETION)
     assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent  # so only the search can tell
     assert (backtracking_solver(puzzle) == NO_SOLUTION).all()
 
 
-def test_16x16_puzzle_is_solved():
-    box = 4
-    rows, cols = np.indices((16, 16))
-    full = (box * (rows % box) + rows // box + cols) % 16 + 1  # a valid 16 x 16 grid
-    puzzle = full.copy()
-    puzzle[np.random.default_rng(0).random((16, 16)) < 0.5] = 0
+@pytest.mark.parametrize(
+    "box, given_share",
+    # 25 x 25 is too big for a table of domain sizes: they are counted instead.
+    [pytest.param(4, 0.5, id="16x16"), pytest.param(5, 0.7, id="25x25")],
+)
+def test_a_larger_puzzle_is_solved(box, given_share):
+    puzzle = random_puzzle(box, given_share, np.random.default_rng(0))
     assert is_valid_solution(puzzle, backtracking_solver(puzzle))
 
 
@@ -121,29 +102,20 @@ def test_empty_4x4_has_288_solutions():
     assert backtracking_count(np.zeros((4, 4), dtype=int), limit=None) == EMPTY_4X4_SOLUTIONS
 
 
-@pytest.mark.parametrize("limit", [None, 2])
-def test_puzzle_with_two_solutions_counts_two(limit):
-    assert backtracking_count(grid(TWO_SOLUTIONS), limit=limit) == 2
-
-
-def test_count_stops_at_the_limit():
-    assert backtracking_count(grid(TWO_SOLUTIONS), limit=1) == 1
+@pytest.mark.parametrize("limit, count", [(None, 2), (2, 2), (1, 1)])
+def test_a_puzzle_with_two_solutions_counts_two_or_stops_at_the_limit(limit, count):
+    assert backtracking_count(parse(TWO_SOLUTIONS), limit=limit) == count
 
 
 def test_count_accepts_a_flat_grid():
     assert backtracking_count([int(ch) for ch in TWO_SOLUTIONS]) == 2
 
 
-def test_budget_exceeded_raises():
+def test_a_budget_of_exactly_the_assignments_needed_is_enough_and_one_less_raises():
+    _, needed = backtracking_solve(parse(NO_COMPLETION))
+    assert backtracking_solve(parse(NO_COMPLETION), budget=needed) == (None, needed)
     with pytest.raises(SearchBudgetExceeded):
-        backtracking_solve(np.zeros((9, 9), dtype=int), budget=10)
-
-
-def test_budget_of_exactly_the_assignments_needed_is_enough():
-    _, needed = backtracking_solve(grid(NO_COMPLETION))
-    assert backtracking_solve(grid(NO_COMPLETION), budget=needed) == (None, needed)
-    with pytest.raises(SearchBudgetExceeded):
-        backtracking_solve(grid(NO_COMPLETION), budget=needed - 1)
+        backtracking_solve(parse(NO_COMPLETION), budget=needed - 1)
 
 
 # ---------------------------------------------------------------------------
@@ -169,7 +141,7 @@ def test_mrv_breaks_ties_by_row_major_order():
 def test_singles_only_puzzle_takes_one_assignment_per_blank():
     """MRV always finds the forced cell; taking the first blank instead would
     try its smaller, wrong candidate first and need more assignments."""
-    puzzle = grid(SINGLES_ONLY)
+    puzzle = parse(SINGLES_ONLY)
     solution, assignments = backtracking_solve(puzzle)
     first_blank = int(np.flatnonzero(puzzle == 0)[0])
     domain = SudokuCSP(puzzle.ravel().tolist(), 3).domains[first_blank]
@@ -180,7 +152,7 @@ def test_singles_only_puzzle_takes_one_assignment_per_blank():
 def test_digits_are_tried_in_increasing_order():
     """Of the two solutions, the first found has the smaller digit (1, not 5)
     in the first blank, the cell MRV takes first on the tie."""
-    solution, _ = backtracking_solve(grid(TWO_SOLUTIONS))
+    solution, _ = backtracking_solve(parse(TWO_SOLUTIONS))
     assert solution[0, 0] == 1
 
 
@@ -221,16 +193,6 @@ def test_domain_sizes_count_the_digits_of_a_mask(side):
     assert [sizes[mask] for mask in masks] == [bin(mask).count("1") for mask in masks]
 
 
-def test_25x25_puzzle_is_solved():
-    """Too big for a table of domain sizes: they are counted instead."""
-    box = 5
-    rows, cols = np.indices((25, 25))
-    full = (box * (rows % box) + rows // box + cols) % 25 + 1  # a valid 25 x 25 grid
-    puzzle = full.copy()
-    puzzle[np.random.default_rng(0).random((25, 25)) < 0.3] = 0
-    assert is_valid_solution(puzzle, backtracking_solver(puzzle))
-
-
 # ---------------------------------------------------------------------------
 # Independence from the dancing-links solver
 # ---------------------------------------------------------------------------
@@ -258,15 +220,6 @@ def names_used(source: str) -> set[str]:
     its nested code included; annotations are left as text, as in helpers."""
     flags = __future__.annotations.compiler_flag
     return code_names(compile(source, "helpers.py", "exec", flags=flags, dont_inherit=True))
-
-
-def code_names(code) -> set[str]:
-    """The names of a code object and of the code objects nested in it."""
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if hasattr(const, "co_names"):
-            names |= code_names(const)
-    return names
 
 
 def top_level_names(source: str) -> set[str]:

@@ -18,30 +18,24 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from conftest import exact_cover_problems, parse, snapshot
-from helpers import AlgorithmX, backtracking_count, is_valid_solution
+from conftest import KNUTH_COLUMNS, KNUTH_COVER, KNUTH_ROWS, SEVERAL_ROWS, exact_cover_problems, snapshot
+from helpers import AlgorithmX, backtracking_count
 from tools.cli.exact_cover import ExactCover, count_covers, count_solutions
-
-# Knuth's matrix (3) in "Dancing Links": columns A..G, six rows.
-KNUTH_COLUMNS = "ABCDEFG"
-KNUTH_ROWS = [[KNUTH_COLUMNS.index(name) for name in row] for row in ("CEF", "ADG", "BCF", "AD", "BG", "DEG")]
-KNUTH_COVER = [0, 3, 4]  # A D, B G, C E F
+from tools.measure.sizes import pattern_grid
 
 QUEENS_COUNTS = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92}  # OEIS A000170
 LANGFORD_COUNTS = {3: 1, 4: 1, 5: 0, 6: 0, 7: 26}  # OEIS A014552, up to reversal
 SUDOKU_4X4_GRIDS = 288  # all 4 x 4 sudoku grids
-GRID_4X4 = "1234341221434321"  # a full 4 x 4 grid (checked below by is_valid_solution)
-SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [3], [1, 3]]
 
 
-def queens_matrix(n: int, matrix_class: type[ExactCover] = ExactCover) -> ExactCover:
-    """n queens as exact cover (Knuth's encoding), as a ``matrix_class``: ranks
+def queens_matrix(n: int) -> ExactCover:
+    """n queens as exact cover (Knuth's encoding): ranks
     and files primary, both diagonals secondary; row ``r * n + c`` places a
     queen on (r, c).  Every row has four 1s."""
     diagonals = 2 * n - 1
     rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
     n_columns = 2 * n + 2 * diagonals
-    return matrix_class(rows, n_columns, secondary=range(2 * n, n_columns))
+    return ExactCover(rows, n_columns, secondary=range(2 * n, n_columns))
 
 
 def brute_force_covers(
@@ -201,20 +195,9 @@ def test_count_covers_takes_no_more_than_its_limit():
     assert taken == [0, 1]
 
 
-def test_count_covers_closes_the_search_it_stops():
-    matrix = queens_matrix(6)
-    before = snapshot(matrix)
-    count_covers(matrix.search(unwind=True), limit=1)
-    assert snapshot(matrix) == before
-
-
 # ---------------------------------------------------------------------------
 # Counting a sudoku's solutions
 # ---------------------------------------------------------------------------
-
-
-def test_the_4x4_grid_of_these_tests_is_valid():
-    assert is_valid_solution(np.zeros((4, 4), dtype=int), parse(GRID_4X4))
 
 
 def test_the_empty_4x4_has_288_solutions():
@@ -223,13 +206,13 @@ def test_the_empty_4x4_has_288_solutions():
 
 @pytest.mark.parametrize("blanks", [(0,), (0, 5, 10, 15), (0, 1, 4, 5, 8, 9), tuple(range(10))], ids=len)
 def test_counts_agree_with_the_textbook_search(blanks):
-    puzzle = parse(GRID_4X4)
+    puzzle = pattern_grid(2)
     puzzle.flat[list(blanks)] = 0
     assert count_solutions(puzzle, limit=None) == backtracking_count(puzzle, limit=None)
 
 
 def test_a_puzzle_without_a_solution_counts_0():
-    puzzle = parse(GRID_4X4)
+    puzzle = pattern_grid(2)
     puzzle[0, 0] = puzzle[0, 1]  # a repeated given
     assert count_solutions(puzzle) == backtracking_count(puzzle) == 0
 
@@ -244,7 +227,7 @@ def test_count_solutions_refuses_a_limit_below_one():
 
 
 def test_count_solutions_names_a_cell_no_sudoku_has():
-    puzzle = parse(GRID_4X4)
+    puzzle = pattern_grid(2)
     puzzle[1, 2] = 5
     with pytest.raises(ValueError, match=r"\[1, 2\]"):
         count_solutions(puzzle)

@@ -1,32 +1,30 @@
 """Reading and writing puzzles: ``tools.puzzles.io``, the one module that
 knows the file formats (.npy, .txt, .csv, sides 4 to 36).
 
-Puzzles here are cut from a full grid built from the usual pattern, checked by
-``helpers.is_valid_solution``; nothing is solved.
+Puzzles here are cut from a full grid built from the usual pattern
+(``tools.measure.sizes.pattern_grid``, checked by ``helpers.is_valid_solution``);
+nothing is solved.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
+from conftest import write
 from helpers import NO_SOLUTION, is_valid_solution
+from tools.measure.sizes import pattern_grid
 from tools.puzzles import io
 
 #: the text of each side's symbols, 1.. N
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 
-def pattern_grid(side: int) -> np.ndarray:
-    """A full N x N sudoku: row r is 1..N shifted by box * (r % box) + r // box."""
-    box = int(round(side**0.5))
-    r, c = np.indices((side, side))
-    return (box * (r % box) + r // box + c) % side + 1
-
-
 def puzzle(side: int = 9, blank_every: int = 3) -> np.ndarray:
-    """``pattern_grid(side)`` with every ``blank_every``-th cell blank."""
-    grid = pattern_grid(side)
+    """The pattern grid of side N with every ``blank_every``-th cell blank."""
+    grid = pattern_grid(math.isqrt(side))
     grid.flat[::blank_every] = 0
     return grid
 
@@ -36,14 +34,10 @@ def text(grid: np.ndarray) -> str:
     return "".join(SYMBOLS[v - 1] if v else "0" for v in grid.ravel().tolist())
 
 
-def write(path, *lines: str, newline: str = "\n"):
-    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
-    return path
-
-
-@pytest.mark.parametrize("side", [4, 9, 16, 25])
-def test_the_pattern_grid_is_a_valid_sudoku(side):
-    assert is_valid_solution(np.zeros((side, side), dtype=int), pattern_grid(side))
+@pytest.mark.parametrize("box", [2, 3, 4, 5])
+def test_the_pattern_grid_is_a_valid_sudoku(box):
+    """Guards the grid that the tests of several files cut their puzzles from."""
+    assert is_valid_solution(np.zeros((box * box, box * box), dtype=int), pattern_grid(box))
 
 
 # ---------------------------------------------------------------------------
@@ -52,8 +46,9 @@ def test_the_pattern_grid_is_a_valid_sudoku(side):
 
 
 @pytest.mark.parametrize("side", [4, 9, 16, 25])
-def test_parse_text_reads_each_size(side):
+def test_each_size_is_read_from_text_and_written_back_as_it_was(side):
     assert np.array_equal(io.parse_text(text(puzzle(side))), puzzle(side))
+    assert io.to_text(puzzle(side)) == text(puzzle(side))
 
 
 @pytest.mark.parametrize("blank", ["0", "."])
@@ -78,11 +73,6 @@ def test_letters_count_in_either_case():
 def test_parse_text_says_why_a_line_is_no_puzzle(line, message):
     with pytest.raises(ValueError, match=message):
         io.parse_text(line)
-
-
-@pytest.mark.parametrize("side", [4, 9, 16, 25])
-def test_to_text_writes_what_parse_text_reads(side):
-    assert io.to_text(puzzle(side)) == text(puzzle(side))
 
 
 @pytest.mark.parametrize("side", [4, 9, 16, 25, 36])
@@ -135,8 +125,8 @@ def test_read_grids_reads_every_puzzle_of_each_format(tmp_path, suffix):
 
 
 def test_read_grids_reads_a_csv_solution_column(tmp_path):
-    path = write(tmp_path / "in.csv", "puzzle,solutions", f"{text(puzzle())},{text(pattern_grid(9))}")
-    assert np.array_equal(io.read_grids(path, "solution"), [pattern_grid(9)])
+    path = write(tmp_path / "in.csv", "puzzle,solutions", f"{text(puzzle())},{text(pattern_grid(3))}")
+    assert np.array_equal(io.read_grids(path, "solution"), [pattern_grid(3)])
 
 
 def test_read_grids_stops_at_the_first_malformed_line_naming_it(tmp_path):
@@ -190,13 +180,13 @@ def test_a_csv_file_gives_its_rows_lines_and_stored_solutions(tmp_path):
     path = write(
         tmp_path / "in.csv",
         "id,puzzle,solution",
-        f"7,{text(puzzle())},{text(pattern_grid(9))}",
+        f"7,{text(puzzle())},{text(pattern_grid(3))}",
         f"8,{text(puzzle())},{'-' * 81}",
     )
     read = io.read_puzzle_file(path)
     assert [p.where for p in read.puzzles] == [f"{path}:2", f"{path}:3"]
     assert [record["id"] for record in read.records] == ["7", "8"]
-    assert np.array_equal(read.solutions[0].grid, pattern_grid(9))
+    assert np.array_equal(read.solutions[0].grid, pattern_grid(3))
     assert read.solutions[1].grid is None and read.solutions[1].problem == ""  # "no solution"
 
 
@@ -209,11 +199,11 @@ def test_a_csv_without_a_solution_column_will_be_written_with_one(tmp_path):
 def test_a_file_of_stored_solutions_says_no_solution_with_its_marker(tmp_path, suffix):
     path = tmp_path / f"sol{suffix}"
     if suffix == ".npy":
-        np.save(path, np.stack([pattern_grid(9), np.full((9, 9), NO_SOLUTION)]))
+        np.save(path, np.stack([pattern_grid(3), np.full((9, 9), NO_SOLUTION)]))
     else:
-        write(path, text(pattern_grid(9)), "-" * 81)
+        write(path, text(pattern_grid(3)), "-" * 81)
     first, second = io.read_puzzle_file(path, marker=True).puzzles
-    assert np.array_equal(first.grid, pattern_grid(9))
+    assert np.array_equal(first.grid, pattern_grid(3))
     assert (second.grid, second.problem) == (None, "")
 
 
@@ -251,37 +241,25 @@ def test_a_file_that_cannot_be_read_is_one_file_problem(tmp_path, name, content,
 
 def test_txt_answers_are_one_a_line_and_no_answer_is_dashes_as_long_as_its_text(tmp_path):
     read = io.read_puzzle_file(write(tmp_path / "in.txt", text(puzzle()), "12345", text(puzzle())))
-    io.write_answers(tmp_path / "out.txt", read, [pattern_grid(9), None, None])
-    assert (tmp_path / "out.txt").read_text().splitlines() == [text(pattern_grid(9)), "-----", "-" * 81]
+    io.write_answers(tmp_path / "out.txt", read, [pattern_grid(3), None, None])
+    assert (tmp_path / "out.txt").read_text().splitlines() == [text(pattern_grid(3)), "-----", "-" * 81]
 
 
 def test_npy_answers_keep_the_input_shape_as_int8_with_all_minus_one_for_none(tmp_path):
     np.save(tmp_path / "in.npy", np.stack([puzzle(), puzzle()]))
-    io.write_answers(tmp_path / "out.npy", io.read_puzzle_file(tmp_path / "in.npy"), [None, pattern_grid(9)])
+    io.write_answers(tmp_path / "out.npy", io.read_puzzle_file(tmp_path / "in.npy"), [None, pattern_grid(3)])
     answers = np.load(tmp_path / "out.npy")
     assert answers.shape == (2, 9, 9) and answers.dtype == np.int8
-    assert (answers[0] == NO_SOLUTION).all() and np.array_equal(answers[1], pattern_grid(9))
+    assert (answers[0] == NO_SOLUTION).all() and np.array_equal(answers[1], pattern_grid(3))
 
 
 def test_csv_answers_keep_every_column_and_fill_the_solution(tmp_path):
     read = io.read_puzzle_file(write(tmp_path / "in.csv", "id,quizzes,rating", f"7,{text(puzzle())},2.5"))
-    io.write_answers(tmp_path / "out.csv", read, [pattern_grid(9)])
+    io.write_answers(tmp_path / "out.csv", read, [pattern_grid(3)])
     assert (tmp_path / "out.csv").read_text().splitlines() == [
         "id,quizzes,rating,solution",
-        f"7,{text(puzzle())},2.5,{text(pattern_grid(9))}",
+        f"7,{text(puzzle())},2.5,{text(pattern_grid(3))}",
     ]
-
-
-@pytest.mark.parametrize("suffix", [".txt", ".npy"])
-def test_answers_written_read_back_as_stored_solutions(tmp_path, suffix):
-    path = tmp_path / f"in{suffix}"
-    if suffix == ".npy":
-        np.save(path, np.stack([puzzle(16), puzzle(16)]))
-    else:
-        write(path, text(puzzle(16)), text(puzzle(16)))
-    io.write_answers(tmp_path / f"out{suffix}", io.read_puzzle_file(path), [pattern_grid(16), None])
-    first, second = io.read_puzzle_file(tmp_path / f"out{suffix}", marker=True).puzzles
-    assert np.array_equal(first.grid, pattern_grid(16)) and (second.grid, second.problem) == (None, "")
 
 
 def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(tmp_path):

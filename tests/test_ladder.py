@@ -55,22 +55,14 @@ def test_rows_tried_change_only_where_an_idea_prunes_the_search():
     assert tried[4] > tried[5] > tried[7]
 
 
-def test_before_one_matrix_every_puzzle_gets_a_new_matrix():
-    engine = Rung(0)
+@pytest.mark.parametrize("ideas, same", [(0, False), (1, True)], ids=["before one matrix", "with one matrix"])
+def test_each_puzzle_gets_a_new_matrix_until_one_matrix_is_relinked(ideas, same):
+    engine = Rung(ideas)
     everest = helpers.read_grid(parse(EVEREST))
     engine.solve(everest)
     first = engine.matrix
     engine.solve(everest)
-    assert engine.matrix is not first
-
-
-def test_with_one_matrix_every_puzzle_relinks_the_same():
-    engine = Rung(1)
-    everest = helpers.read_grid(parse(EVEREST))
-    engine.solve(everest)
-    first = engine.matrix
-    engine.solve(everest)
-    assert engine.matrix is first
+    assert (engine.matrix is first) == same
 
 
 def test_before_naked_singles_stage_1_only_checks_the_givens():

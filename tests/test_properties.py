@@ -14,12 +14,14 @@ examples each run.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from conftest import NO_SOLUTION, NOTEBOOK
+from conftest import NO_SOLUTION, peer_digits
 from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
 from tools.cli.exact_cover import count_solutions
@@ -74,73 +76,49 @@ def reference_has_solution(puzzle: np.ndarray) -> bool:
 # ---------------------------------------------------------------------------
 
 
-class GridStrategies:
-    """The strategies for one order ``box``, built once: hypothesis checks a
-    strategy the first time it is drawn from, so building them per draw is slow."""
-
-    def __init__(self, box: int) -> None:
-        self.box = box
-        self.side = side = box * box
-        self.area = side * side
-        self.pattern = pattern_grid(box)
-        self.band_order = st.permutations(range(box))
-        self.digit_order = st.permutations(range(1, side + 1))
-        # One seed for the order cells are blanked in: a permutation of all
-        # cells drawn choice by choice would cost most of each example.
-        self.blank_seed = st.integers(0, 2**32 - 1)
-        self.coin = st.booleans()
-        self.any_cell = st.integers(0, self.area - 1)
-        self.digit_shift = st.integers(1, side - 1)
-        self._blank_counts: dict[tuple[int, int], st.SearchStrategy[int]] = {}
-
-    def blank_count(self, fewest: int, most: int) -> st.SearchStrategy[int]:
-        """How many cells to blank: ``fewest`` to ``most``."""
-        if (fewest, most) not in self._blank_counts:
-            self._blank_counts[fewest, most] = st.integers(fewest, most)
-        return self._blank_counts[fewest, most]
+@lru_cache(maxsize=None)
+def integers(low: int, high: int) -> st.SearchStrategy[int]:
+    """``st.integers(low, high)``, built once: hypothesis checks a strategy the
+    first time it is drawn from, so building one per draw is slow."""
+    return st.integers(low, high)
 
 
-STRATEGIES = {box: GridStrategies(box) for box in (SMALL, STANDARD, LARGE)}
+@lru_cache(maxsize=None)
+def orders(low: int, high: int) -> st.SearchStrategy[list[int]]:
+    """An order of ``low..high``, built once (as ``integers``)."""
+    return st.permutations(range(low, high + 1))
+
+
+COIN = st.booleans()
 
 
 @st.composite
 def line_orders(draw, box: int) -> list[int]:
     """An order of the lines that keeps a grid valid: bands reordered, and lines inside each band."""
-    band_order = STRATEGIES[box].band_order
-    return [band * box + line for band in draw(band_order) for line in draw(band_order)]
+    return [band * box + line for band in draw(orders(0, box - 1)) for line in draw(orders(0, box - 1))]
 
 
 @st.composite
 def full_grids(draw, box: int) -> np.ndarray:
     """A valid full grid of order ``box``, reached from the pattern grid by validity-keeping moves."""
-    kit = STRATEGIES[box]
-    digits = np.array([0, *draw(kit.digit_order)])
-    grid = digits[kit.pattern][np.ix_(draw(line_orders(box)), draw(line_orders(box)))]
-    return grid.T.copy() if draw(kit.coin) else grid
+    digits = np.array([0, *draw(orders(1, box * box))])
+    grid = digits[pattern_grid(box)][np.ix_(draw(line_orders(box)), draw(line_orders(box)))]
+    return grid.T.copy() if draw(COIN) else grid
 
 
 @st.composite
 def puzzles(draw, box: int, blanks: tuple[int, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(full grid, puzzle)``: the puzzle is the grid with ``blanks`` = (fewest, most)
     cells blanked, or any number of them."""
-    kit = STRATEGIES[box]
+    area = box**4
     grid = draw(full_grids(box))
-    blanks = draw(kit.blank_count(*(blanks or (0, kit.area))))
-    order = np.random.default_rng(draw(kit.blank_seed)).permutation(kit.area)
+    count = draw(integers(*(blanks or (0, area))))
+    # One seed for the order cells are blanked in: a permutation of all
+    # cells drawn choice by choice would cost most of each example.
+    order = np.random.default_rng(draw(integers(0, 2**32 - 1))).permutation(area)
     puzzle = grid.copy()
-    puzzle.flat[order[:blanks]] = 0
+    puzzle.flat[order[:count]] = 0
     return grid, puzzle
-
-
-def peer_digits(puzzle: np.ndarray, cell: int, box: int) -> set[int]:
-    """The digits in the row, column and box of flat ``cell``, the cell itself left out."""
-    others = puzzle.copy()
-    others.flat[cell] = 0
-    r, c = divmod(cell, len(puzzle))
-    top, left = r - r % box, c - c % box
-    seen = set(others[r, :].tolist()) | set(others[:, c].tolist())
-    seen |= set(others[top : top + box, left : left + box].ravel().tolist())
-    return seen - {0}
 
 
 @st.composite
@@ -152,16 +130,17 @@ def changed_puzzles(draw, box: int, blanks: tuple[int, int]) -> np.ndarray:
     repeats and only a search can tell whether it is solvable.  ``blanks`` as
     for ``puzzles``, leaving at least one given.
     """
-    kit = STRATEGIES[box]
+    side = box * box
     _, puzzle = draw(puzzles(box, blanks))
     givens = np.flatnonzero(puzzle)
-    cell = int(givens[draw(kit.any_cell) % len(givens)])
+    any_cell = integers(0, side * side - 1)
+    cell = int(givens[draw(any_cell) % len(givens)])
     old = int(puzzle.flat[cell])
-    free = sorted(set(range(1, kit.side + 1)) - peer_digits(puzzle, cell, box) - {old})
-    if free and draw(kit.coin):
-        puzzle.flat[cell] = free[draw(kit.any_cell) % len(free)]
+    free = sorted(set(range(1, side + 1)) - peer_digits(puzzle, *divmod(cell, side)) - {old})
+    if free and draw(COIN):
+        puzzle.flat[cell] = free[draw(any_cell) % len(free)]
     else:
-        puzzle.flat[cell] = (old - 1 + draw(kit.digit_shift)) % kit.side + 1
+        puzzle.flat[cell] = (old - 1 + draw(integers(1, side - 1))) % side + 1
     return puzzle
 
 
@@ -177,48 +156,46 @@ def test_drawn_16x16_grids_are_valid(grid):
     assert is_valid_solution(np.zeros_like(grid), grid)
 
 
+def check_answer(drawn: tuple[np.ndarray, np.ndarray], answer: np.ndarray) -> None:
+    """``answer`` to the puzzle cut from ``grid`` keeps every given and is
+    valid, and it is ``grid`` itself when the puzzle has no other solution."""
+    grid, puzzle = drawn
+    assert is_valid_solution(puzzle, answer)
+    if count_solutions(puzzle, limit=2) == 1:
+        assert np.array_equal(answer, grid)
+
+
+def check_no_answer_exactly_when_the_reference_finds_none(puzzle: np.ndarray, answer: object, none: bool) -> None:
+    """The solver says "no solution" (``none``) exactly when the independent reference finds none."""
+    if not reference_has_solution(puzzle):
+        assert none
+    else:
+        assert is_valid_solution(puzzle, answer)
+
+
+def solve_any_size(puzzle: np.ndarray) -> np.ndarray | None:
+    """``helpers.solve_sudoku`` on a copy of ``puzzle``, told its size."""
+    return solve_sudoku(puzzle.copy(), size=len(puzzle))
+
+
 # ---------------------------------------------------------------------------
 # 9 x 9 through the notebook's sudoku_solver
 # ---------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def notebook_solver():
-    """The notebook's ``sudoku_solver``, run the way the autograder runs it."""
-    if not NOTEBOOK.exists():
-        pytest.skip("sudoku.ipynb is absent, so there is no notebook sudoku_solver to test")
-    from tools.handin.notebook import load_solver
-
-    return load_solver()
-
-
 @given(puzzles(STANDARD))
 @pytest.mark.slow
 @examples(500)
-def test_answer_keeps_every_given_and_is_valid(notebook_solver, drawn):
-    _, puzzle = drawn
-    assert is_valid_solution(puzzle, notebook_solver(puzzle.copy()))
-
-
-@given(puzzles(STANDARD))
-@pytest.mark.slow
-@examples(300)
-def test_answer_is_the_grid_when_the_solution_is_unique(notebook_solver, drawn):
-    grid, puzzle = drawn
-    answer = notebook_solver(puzzle.copy())
-    if count_solutions(puzzle, limit=2) == 1:
-        assert np.array_equal(answer, grid)
+def test_answer_keeps_every_given_and_is_the_grid_when_the_solution_is_unique(sudoku_solver, drawn):
+    check_answer(drawn, sudoku_solver(drawn[1].copy()))
 
 
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
 @pytest.mark.slow
 @examples(500)
-def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(notebook_solver, puzzle):
-    answer = notebook_solver(puzzle.copy())
-    if not reference_has_solution(puzzle):
-        assert (answer == NO_SOLUTION).all()
-    else:
-        assert is_valid_solution(puzzle, answer)
+def test_answer_is_all_minus_one_exactly_when_the_reference_finds_no_solution(sudoku_solver, puzzle):
+    answer = sudoku_solver(puzzle.copy())
+    check_no_answer_exactly_when_the_reference_finds_none(puzzle, answer, (answer == NO_SOLUTION).all())
 
 
 @given(changed_puzzles(STANDARD, BLANKS_CHANGED))
@@ -234,45 +211,29 @@ def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
 # ---------------------------------------------------------------------------
 
 
-def check_answer_keeps_givens(drawn):
-    """``solve_sudoku`` answers a puzzle cut from ``grid`` validly, with ``grid`` itself when unique."""
-    grid, puzzle = drawn
-    answer = solve_sudoku(puzzle.copy(), size=len(puzzle))
-    assert is_valid_solution(puzzle, answer)
-    if count_solutions(puzzle, limit=2) == 1:
-        assert np.array_equal(answer, grid)
-
-
-def check_no_answer_exactly_when_reference_finds_none(puzzle):
-    """``solve_sudoku`` returns None exactly when the independent reference finds no solution."""
-    answer = solve_sudoku(puzzle.copy(), size=len(puzzle))
-    if not reference_has_solution(puzzle):
-        assert answer is None
-    else:
-        assert is_valid_solution(puzzle, answer)
-
-
 @given(puzzles(SMALL))
 @pytest.mark.slow
 @examples(250)
 def test_4x4_answer_keeps_every_given_and_is_valid(drawn):
-    check_answer_keeps_givens(drawn)
+    check_answer(drawn, solve_any_size(drawn[1]))
 
 
 @given(changed_puzzles(SMALL, BLANKS_CHANGED_SMALL))
 @pytest.mark.slow
 @examples(250)
 def test_4x4_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    check_no_answer_exactly_when_reference_finds_none(puzzle)
+    answer = solve_any_size(puzzle)
+    check_no_answer_exactly_when_the_reference_finds_none(puzzle, answer, answer is None)
 
 
 @given(puzzles(LARGE, BLANKS_LARGE))
 @examples(80)
 def test_16x16_answer_keeps_every_given_and_is_valid(drawn):
-    check_answer_keeps_givens(drawn)
+    check_answer(drawn, solve_any_size(drawn[1]))
 
 
 @given(changed_puzzles(LARGE, BLANKS_CHANGED_LARGE))
 @examples(80)
 def test_16x16_no_answer_exactly_when_the_reference_finds_none(puzzle):
-    check_no_answer_exactly_when_reference_finds_none(puzzle)
+    answer = solve_any_size(puzzle)
+    check_no_answer_exactly_when_the_reference_finds_none(puzzle, answer, answer is None)

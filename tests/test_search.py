@@ -9,20 +9,10 @@ The rungs of the ladder, which take these ideas out again, are tested in
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import helpers
-from conftest import ROOT, columns_to_cover, snapshot
+from conftest import DATA, EVEREST, columns_to_cover, parse, snapshot
 from helpers import AlgorithmX
-
-HARD = np.load(ROOT / "data" / "hard_puzzle.npy")
-#: a puzzle that needs a search (Arto Inkala's "Everest"); unique
-EVEREST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-
-
-def grid(line: str) -> np.ndarray:
-    return np.array([int(ch) for ch in line]).reshape(9, 9)
-
 
 # --- rows tried ---------------------------------------------------------------
 
@@ -44,13 +34,13 @@ def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
 
 def test_a_solve_that_needs_no_search_tries_no_rows():
     engine = helpers.engine(helpers.SUDOKU_BOX)
-    very_easy = np.load(ROOT / "data" / "very_easy_puzzle.npy")[0]
+    very_easy = np.load(DATA / "very_easy_puzzle.npy")[0]
     assert engine.solve(helpers.read_grid(very_easy)).rows_tried == 0
 
 
 def test_the_engine_reports_the_rows_of_its_search():
     engine = helpers.engine(helpers.SUDOKU_BOX)
-    answer = engine.solve(helpers.read_grid(grid(EVEREST)))
+    answer = engine.solve(helpers.read_grid(parse(EVEREST)))
     assert answer.rows_tried == engine.matrix.rows_tried > 0
 
 
@@ -59,13 +49,6 @@ def test_an_unwound_search_leaves_the_links_as_it_found_them():
     before = snapshot(matrix)
     assert matrix.first_solution(unwind=True) == [1, 3, 5]
     assert snapshot(matrix) == before
-
-
-def test_a_search_stopped_without_unwinding_leaves_its_rows_taken():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    before = snapshot(matrix)
-    matrix.first_solution()
-    assert columns_to_cover(matrix) == [] and snapshot(matrix) != before
 
 
 # --- dead ends seen at once ------------------------------------------------------
@@ -142,12 +125,12 @@ def half_way(families: list[list[int]]) -> list[int]:
 
 
 def test_a_9x9_search_begins_each_family_half_way():
-    order, families = linked_order(helpers.engine(helpers.SUDOKU_BOX), grid(EVEREST))
+    order, families = linked_order(helpers.engine(helpers.SUDOKU_BOX), parse(EVEREST))
     assert order == half_way(families) != sum(families, [])
 
 
 def test_before_half_way_start_a_9x9_search_keeps_the_order_of_open_part():
-    order, families = linked_order(helpers.Rung(helpers.IDEAS.index("half-way start")), grid(EVEREST))
+    order, families = linked_order(helpers.Rung(helpers.IDEAS.index("half-way start")), parse(EVEREST))
     assert order == sum(families, [])
 
 
@@ -156,23 +139,3 @@ def test_larger_grids_keep_the_plain_order():
     puzzle[0, :4] = [1, 2, 3, 4]
     order, families = linked_order(helpers.engine(4), puzzle)
     assert order == sum(families, [])
-
-
-FAMILIES = [list(range(0, 7)), list(range(81, 90)), list(range(162, 166)), list(range(243, 256))]
-
-
-@pytest.mark.parametrize("box", [helpers.SUDOKU_BOX, 4], ids=["9x9", "16x16"])
-def test_each_search_order_holds_every_column_once_family_by_family(box):
-    order = helpers.engine(box).column_order(FAMILIES)
-    bounds = np.cumsum([0] + [len(family) for family in FAMILIES])
-    for family, low, high in zip(FAMILIES, bounds, bounds[1:]):
-        assert sorted(order[low:high]) == family
-
-
-def test_a_9x9_order_begins_each_family_in_its_middle():
-    order = helpers.engine(helpers.SUDOKU_BOX).column_order(FAMILIES)
-    assert order[0] == 3 and order[7] == 85
-
-
-def test_other_sizes_keep_the_columns_as_given():
-    assert helpers.engine(4).column_order(FAMILIES) == sum(FAMILIES, [])

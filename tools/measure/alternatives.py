@@ -27,10 +27,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -303,17 +305,23 @@ class ExactCoverSolver:
         return None if cover is None else decode(rows[cover]), 0
 
 
+def module_from_file(name: str, path: Path) -> ModuleType:
+    """The Python file ``path`` imported as a module called ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and typing look a module up while it loads
+    spec.loader.exec_module(module)
+    return module
+
+
 def baseline(path: Path) -> Method:
     """The baseline's ``sudoku_solver`` in the file ``path``, as a method;
     ``FileNotFoundError`` when there is no such file."""
     if not path.is_file():
         raise FileNotFoundError(path)
-    spec = importlib.util.spec_from_file_location("baseline_dlx", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    solver = module.sudoku_solver
+    solver = module_from_file("baseline_dlx", path).sudoku_solver
 
     def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
         answer = np.asarray(solver(puzzle))

@@ -42,7 +42,6 @@ the alternatives (the default job)
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import subprocess
@@ -61,7 +60,7 @@ import helpers
 from helpers import SUDOKU_BOX, Method, Results, by_engine, engine, ladder, markdown_table, race, significant
 from tools.handin.autograde import problems as autograde_problems
 from tools.handin.notebook import notebook_budget
-from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives
+from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives, module_from_file
 from tools.paths import COLLECTIONS, RESULTS, ROOT
 from tools.puzzles.io import read_grids
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
@@ -203,17 +202,10 @@ def revision(rev: str, repository: Path = ROOT) -> ModuleType:
     shown = subprocess.run(["git", "show", f"{rev}:helpers.py"], cwd=repository, capture_output=True, text=True)
     if shown.returncode:
         raise UnknownRevision(shown.stderr.strip() or f"git show {rev}:helpers.py failed")
-    source = shown.stdout
-    name = "helpers_against"
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{name}.py"
-        path.write_text(source, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses and typing look a module up while it loads
-        spec.loader.exec_module(module)
-    return module
+        path = Path(folder) / "helpers_against.py"
+        path.write_text(shown.stdout, encoding="utf-8")
+        return module_from_file(path.stem, path)
 
 
 def rows_tried(module: ModuleType, puzzle: np.ndarray) -> int:

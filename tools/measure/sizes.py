@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from helpers import EMPTY, by_engine, engine, markdown_table, race, significant
+from helpers import EMPTY, OpenPart, by_engine, engine, markdown_table, race, significant
 from tools.paths import RESULTS
 from tools.report.results import save
 
@@ -60,20 +60,12 @@ def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.
     return grid
 
 
-def build_matrix(box: int) -> None:
-    """Have the shared engine of order ``box`` build its matrix now, by
-    relinking it for an empty grid (the race's warm-up puzzle may need none)."""
-    solver = engine(box)
-    grid = [EMPTY] * solver.size**2
-    singles = solver.place_singles(grid)
-    assert singles is not None  # an empty grid contradicts nothing
-    solver.relink(solver.open_part(grid, singles.places))
-
-
 def measure(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict[str, Any]:
     """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
     puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
-    build_matrix(box)
+    # Relinking an empty part builds the shared engine's matrix now, before
+    # the race (whose warm-up puzzle may need none), and links nothing.
+    engine(box).relink(OpenPart([], []))
     [results] = race({"solver": by_engine(engine(box))}, puzzles).values()
     side = box * box
     return {

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -36,29 +36,23 @@ HARDEST_STEP = 4  #: hardest_sample.txt keeps every HARDEST_STEP-th puzzle of it
 TOP1465_COUNT = 200  #: puzzles in top1465_sample.txt
 
 
-def hardest_sample(collections: Path = COLLECTIONS) -> np.ndarray:
-    """Every ``HARDEST_STEP``-th puzzle of hardest's evaluation part."""
-    return load("hardest:evaluation", collections=collections).puzzles[::HARDEST_STEP]
-
-
-def top1465_sample(collections: Path = COLLECTIONS) -> np.ndarray:
-    """``TOP1465_COUNT`` evenly spaced puzzles of top1465's evaluation part."""
-    return load("top1465:evaluation", collections=collections).sample(TOP1465_COUNT).puzzles
-
-
-#: file name -> how its sample is drawn
-SAMPLES: dict[str, Callable[[Path], np.ndarray]] = {
-    "hardest_sample.txt": hardest_sample,
-    "top1465_sample.txt": top1465_sample,
-}
+def samples(collections: Path = COLLECTIONS) -> dict[str, np.ndarray]:
+    """Each sample's puzzles by file name: every ``HARDEST_STEP``-th puzzle of
+    hardest's evaluation part, and ``TOP1465_COUNT`` evenly spaced ones of top1465's."""
+    return {
+        "hardest_sample.txt": load("hardest:evaluation", collections=collections).puzzles[::HARDEST_STEP],
+        "top1465_sample.txt": load("top1465:evaluation", collections=collections).sample(TOP1465_COUNT).puzzles,
+    }
 
 
 def write_samples(out: Path, collections: Path = COLLECTIONS) -> list[Path]:
     """Write both samples into the folder ``out``; return their paths."""
     out.mkdir(parents=True, exist_ok=True)
-    for name, draw in SAMPLES.items():
-        write_lines(out / name, draw(collections))
-    return [out / name for name in SAMPLES]
+    written = []
+    for name, puzzles in samples(collections).items():
+        write_lines(out / name, puzzles)
+        written.append(out / name)
+    return written
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -124,6 +124,11 @@ def rung(tables: Tables, title: str, number_: str, puzzle_set: str) -> str:
     return cell(tables, title, f"{number_}. ", set_column(tables, title, puzzle_set))
 
 
+def two_rungs(title: str, before: str, after: str, puzzle_set: str) -> Callable[[Tables], dict[str, str]]:
+    """A quote's ``before`` and ``after``: the cells of two rungs of a ladder table for a set."""
+    return lambda t: {"before": rung(t, title, before, puzzle_set), "after": rung(t, title, after, puzzle_set)}
+
+
 def totals(tables: Tables) -> dict[str, str]:
     """The solver's answers over every set: puzzles, right, and unsolvable ones answered."""
     table = tables[SOLVER_ANSWERS]
@@ -159,6 +164,11 @@ def verified(tables: Tables) -> dict[str, str]:
 def slowest(tables: Tables) -> str:
     """The solver's slowest puzzle of all, in ms."""
     return max(tables[SOLVER_TIMES].column("slowest ms"), key=number)
+
+
+def hard_and_slowest(tables: Tables) -> dict[str, str]:
+    """The solver's mean time on the assignment's hard puzzles, and its slowest puzzle of all."""
+    return {"hard": cell(tables, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(tables)}
 
 
 def most_rows(tables: Tables) -> str:
@@ -235,6 +245,14 @@ class Quote:
         return re.compile(pattern)
 
 
+#: the phrases that quote two rungs of a ladder table on one set: (phrase, table, rung before, rung after, set)
+RUNG_QUOTES = (
+    ("on the very easy puzzles it cuts the mean from {before} to {after} ms", LADDER_TIMES, "1", "2", "very easy"),
+    ("cut the rows tried on the hardest sample from {before} to {after}", LADDER_CHOICES, "5", "6", "hardest"),
+    ("(rows from {before} to {after} on the latter)", LADDER_CHOICES, "6", "7", "generated hard"),
+    ("on the hardest sample it adds rows, from {before} to {after}", LADDER_CHOICES, "6", "7", "hardest"),
+    ("from {before} to {after} on the generated hard puzzles", LADDER_CHOICES, "7", "8", "generated hard"),
+)
 QUOTES = (
     Quote(
         "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable} that",
@@ -247,11 +265,11 @@ QUOTES = (
     Quote("it answered all {verified} puzzles of the assignment's and my own four categories as stored", verified),
     Quote(
         "its mean time on the assignment's hard puzzles was {hard} ms and its slowest puzzle took {slowest} ms",
-        lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
+        hard_and_slowest,
     ),
     Quote(
         "its mean on the assignment's hard puzzles was {hard} ms and its slowest puzzle of all took {slowest} ms",
-        lambda t: {"hard": cell(t, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(t)},
+        hard_and_slowest,
     ),
     Quote("the hardest sample's slowest puzzle took {slowest} ms", lambda t: {"slowest": slowest(t)}),
     Quote(
@@ -272,32 +290,7 @@ QUOTES = (
             "textbook": rung(t, LADDER_CHOICES, "0", "hardest").lstrip("≥"),
         },
     ),
-    Quote(
-        "on the very easy puzzles it cuts the mean from {before} to {after} ms",
-        lambda t: {"before": rung(t, LADDER_TIMES, "1", "very easy"), "after": rung(t, LADDER_TIMES, "2", "very easy")},
-    ),
-    Quote(
-        "cut the rows tried on the hardest sample from {before} to {after}",
-        lambda t: {"before": rung(t, LADDER_CHOICES, "5", "hardest"), "after": rung(t, LADDER_CHOICES, "6", "hardest")},
-    ),
-    Quote(
-        "(rows from {before} to {after} on the latter)",
-        lambda t: {
-            "before": rung(t, LADDER_CHOICES, "6", "generated hard"),
-            "after": rung(t, LADDER_CHOICES, "7", "generated hard"),
-        },
-    ),
-    Quote(
-        "on the hardest sample it adds rows, from {before} to {after}",
-        lambda t: {"before": rung(t, LADDER_CHOICES, "6", "hardest"), "after": rung(t, LADDER_CHOICES, "7", "hardest")},
-    ),
-    Quote(
-        "from {before} to {after} on the generated hard puzzles",
-        lambda t: {
-            "before": rung(t, LADDER_CHOICES, "7", "generated hard"),
-            "after": rung(t, LADDER_CHOICES, "8", "generated hard"),
-        },
-    ),
+    *(Quote(phrase, two_rungs(*cells)) for phrase, *cells in RUNG_QUOTES),
     Quote(
         "choices on the assignment's hard puzzles from {textbook} to {stage_1}; exact cover on the same reduced "
         "puzzles cuts them again, to {solver} rows",
