@@ -1,6 +1,5 @@
-"""The measuring side: ``tools/measure/benchmark.py``'s three jobs, the
-alternatives it races, ``tools/measure/sizes.py`` and the results files
-(``tools/report/results.py``).
+"""The measuring side: ``tools/measure/benchmark.py``'s jobs, the
+alternatives it races and the results files (``tools/report/results.py``).
 
 Nothing here asserts anything about speed; the races are a few puzzles long.
 """
@@ -18,8 +17,8 @@ import pytest
 
 import helpers
 from conftest import EVEREST, ROOT, parse
-from tools.measure import alternatives, benchmark, sizes
-from tools.measure.sizes import pattern_grid
+from tools.measure import alternatives, benchmark
+from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.sets import PuzzleSet, load
 from tools.report import results
 
@@ -48,15 +47,17 @@ AVAILABLE = {a.name: a for a in alternatives.alternatives()}
 
 
 def test_a_saved_record_loads_with_its_fields_and_metadata(tmp_path):
-    results.save(tmp_path / "x", "sizes", {"sizes": [1, 2]}, "| a |", ["python", "-m", "tools.measure.sizes"])
+    results.save(
+        tmp_path / "x", "sizes", {"sizes": [1, 2]}, "| a |", ["python", "-m", "tools.measure.benchmark", "--sizes"]
+    )
     record = results.load(tmp_path / "x.json", "sizes")
-    assert record["sizes"] == [1, 2] and record["metadata"]["command"] == "python -m tools.measure.sizes"
+    assert record["sizes"] == [1, 2] and record["metadata"]["command"] == "python -m tools.measure.benchmark --sizes"
 
 
 def test_the_markdown_starts_with_how_it_was_made(tmp_path):
-    results.save(tmp_path / "x", "sizes", {}, "| a |", ["python", "-m", "tools.measure.sizes"])
+    results.save(tmp_path / "x", "sizes", {}, "| a |", ["python", "-m", "tools.measure.benchmark", "--sizes"])
     first, _, rest = (tmp_path / "x.md").read_text().partition("\n\n")
-    assert first.startswith("Made by `python -m tools.measure.sizes` on ") and rest == "| a |\n"
+    assert first.startswith("Made by `python -m tools.measure.benchmark --sizes` on ") and rest == "| a |\n"
 
 
 def test_a_record_of_another_schema_is_refused_naming_its_command(tmp_path):
@@ -212,14 +213,9 @@ def test_a_ratio_to_a_mean_cut_short_is_not_given_and_one_from_it_is_a_lower_bou
 # --- larger grids ------------------------------------------------------------------
 
 
-def test_a_random_puzzle_of_a_larger_order_is_solved_right():
-    [entry] = [sizes.measure(4, 0.5, 2, np.random.default_rng(0))]
+def test_random_puzzles_of_a_larger_order_are_solved_right():
+    entry = benchmark.on_size(4, 0.5, 2, np.random.default_rng(0))
     assert (entry["size"], entry["right"]) == (16, 2)
-
-
-def test_a_random_puzzle_keeps_its_share_of_givens():
-    puzzle = sizes.random_puzzle(4, 0.4, np.random.default_rng(0))
-    assert np.count_nonzero(puzzle) == round(0.4 * 256)
 
 
 def test_the_sets_named_by_default_exist():

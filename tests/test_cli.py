@@ -26,9 +26,9 @@ import tools.puzzles.io
 from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, parse, write
 from helpers import NO_SOLUTION, is_valid_solution
 from tools.cli import solve as solve_cli
-from tools.measure.sizes import random_puzzle
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, ROOT
 from tools.puzzles.io import parse_text, to_text
+from tools.puzzles.make_data import random_puzzle
 
 SCRIPT = ROOT / "tools" / "cli" / "solve.py"  #: run by its path, as the readme's examples do
 SUBPROCESS_TIMEOUT = 300  #: seconds; a guard against a hang, not a speed test

@@ -20,7 +20,7 @@ from helpers import (
     backtracking_solver,
     is_valid_solution,
 )
-from tools.measure.sizes import random_puzzle
+from tools.puzzles.make_data import random_puzzle
 
 #: the banner heading of the section under test in helpers.py
 CSP_HEADING = "# The textbook method: backtracking search with minimum remaining values and forward checking"

@@ -235,7 +235,8 @@ def test_no_completion_puzzles_pass_the_forced_digit_stage():
 
 
 # ---------------------------------------------------------------------------
-# The independent checks themselves, and the plain backtracking counter
+# The independent checks themselves, the plain backtracking counter, and the
+# pattern grid that the tests of several files cut their puzzles from
 # ---------------------------------------------------------------------------
 
 
@@ -280,6 +281,17 @@ def test_backtracking_fills_forced_blanks_in_one_step_each():
 def test_backtracking_stops_one_step_past_the_cap():
     empty = [0] * (SIDE * SIDE)
     assert make_data.backtracking_steps(empty, cap=10) == 11
+
+
+@pytest.mark.parametrize("box", [2, 3, 4, 5])
+def test_the_pattern_grid_is_a_valid_sudoku(box):
+    """Guards the grid that the tests of several files cut their puzzles from."""
+    assert is_valid_solution(np.zeros((box * box, box * box), dtype=int), make_data.pattern_grid(box))
+
+
+def test_a_random_puzzle_keeps_its_share_of_givens():
+    puzzle = make_data.random_puzzle(4, 0.4, np.random.default_rng(0))
+    assert np.count_nonzero(puzzle) == round(0.4 * 256)
 
 
 # ---------------------------------------------------------------------------

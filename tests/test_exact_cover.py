@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from conftest import KNUTH_COLUMNS, KNUTH_COVER, KNUTH_ROWS, SEVERAL_ROWS, exact_cover_problems, snapshot
 from helpers import AlgorithmX, backtracking_count
 from tools.cli.exact_cover import ExactCover, count_covers, count_solutions
-from tools.measure.sizes import pattern_grid
+from tools.puzzles.make_data import pattern_grid
 
 QUEENS_COUNTS = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92}  # OEIS A000170
 LANGFORD_COUNTS = {3: 1, 4: 1, 5: 0, 6: 0, 7: 26}  # OEIS A014552, up to reversal

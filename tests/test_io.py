@@ -2,7 +2,7 @@
 knows the file formats (.npy, .txt, .csv, sides 4 to 36).
 
 Puzzles here are cut from a full grid built from the usual pattern
-(``tools.measure.sizes.pattern_grid``, checked by ``helpers.is_valid_solution``);
+(``tools.puzzles.make_data.pattern_grid``, checked by ``helpers.is_valid_solution``);
 nothing is solved.
 """
 
@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from conftest import write
-from helpers import NO_SOLUTION, is_valid_solution
-from tools.measure.sizes import pattern_grid
+from helpers import NO_SOLUTION
 from tools.puzzles import io
+from tools.puzzles.make_data import pattern_grid
 
 #: the text of each side's symbols, 1.. N
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -32,12 +32,6 @@ def puzzle(side: int = 9, blank_every: int = 3) -> np.ndarray:
 def text(grid: np.ndarray) -> str:
     """A grid as text, written here rather than by the module under test."""
     return "".join(SYMBOLS[v - 1] if v else "0" for v in grid.ravel().tolist())
-
-
-@pytest.mark.parametrize("box", [2, 3, 4, 5])
-def test_the_pattern_grid_is_a_valid_sudoku(box):
-    """Guards the grid that the tests of several files cut their puzzles from."""
-    assert is_valid_solution(np.zeros((box * box, box * box), dtype=int), pattern_grid(box))
 
 
 # ---------------------------------------------------------------------------

@@ -37,6 +37,11 @@ the alternatives (the default job)
     The hand-in graded by the real autograder (``tools.handin.autograde``)
     once under each interpreter given: each code cell's wall-clock time, and
     the scores.  Writes ``docs/results/cells``.
+``--sizes [K]``
+    The solver, as ``solve_sudoku`` runs it, on K seeded random puzzles
+    (``tools.puzzles.make_data.random_puzzle``) of each size of ``SIZES``,
+    16 x 16 to 36 x 36: times, rows tried and answers right.  Writes
+    ``docs/results/sizes``.
 """
 
 from __future__ import annotations
@@ -57,12 +62,13 @@ import numpy as np
 from tqdm import tqdm
 
 import helpers
-from helpers import SUDOKU_BOX, Method, Results, by_engine, engine, ladder, markdown_table, race, significant
+from helpers import SUDOKU_BOX, Method, OpenPart, Results, by_engine, engine, ladder, markdown_table, race, significant
 from tools.handin.autograde import problems as autograde_problems
 from tools.handin.notebook import notebook_budget
 from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives, module_from_file
 from tools.paths import COLLECTIONS, RESULTS, ROOT
 from tools.puzzles.io import read_grids
+from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 from tools.report.results import save
 
@@ -82,6 +88,10 @@ LADDER_SETS = (
     "hardest:evaluation",
 )
 ROUNDS = 3  #: races of ``--against`` and ``--ladder``, by default
+#: (box side, share of cells given): the larger grids of ``--sizes``, each with a fill the solver takes in seconds
+SIZES = ((4, 0.40), (5, 0.50), (6, 0.70))
+SIZE_PUZZLES = 10  #: puzzles of each size, by default
+SIZES_SEED = 2026
 PERCENTILE = 95
 LOWER_BOUND = "≥"  #: marks a mean that a method's budget cut short, as the notebook does
 UNKNOWN = "?"  #: a ratio whose denominator is only a lower bound
@@ -448,6 +458,53 @@ def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Larger grids
+# ---------------------------------------------------------------------------
+
+
+def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict[str, Any]:
+    """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
+    puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
+    # Relinking an empty part builds the shared engine's matrix now, before
+    # the race (whose warm-up puzzle may need none), and links nothing.
+    engine(box).relink(OpenPart([], []))
+    [results] = race({SOLVER: by_engine(engine(box))}, puzzles).values()
+    return {
+        "size": box * box,
+        "given_share": given_share,
+        "puzzles": count,
+        "right": int(results.right.sum()),
+        **times(results),
+        "rows_mean": float(results.choices.mean()),
+    }
+
+
+def run_sizes(count: int, out: Path, command: list[str]) -> int:
+    """The ``--sizes`` job: save its record in ``out``, print its table;
+    1 when the solver answered a puzzle wrong, else 0."""
+    rng = np.random.default_rng(SIZES_SEED)
+    rows = [on_size(box, share, count, rng) for box, share in SIZES]
+    table = [
+        [
+            f"{r['size']} x {r['size']}",
+            f"{round(100 * r['given_share'])}%",
+            f"{r['right']}/{r['puzzles']}",
+            *(significant(r[key]) for key in ("mean_ms", "p95_ms", "max_ms")),
+            significant(r["rows_mean"], 3),
+        ]
+        for r in rows
+    ]
+    markdown = (
+        f"The solver on {count} seeded random puzzles of each size (seed {SIZES_SEED}), "
+        "CPU time per call (`helpers.race`), every answer checked.\n\n"
+        + markdown_table(["size", "givens", "right", "mean ms", "p95 ms", "max ms", "rows tried, mean"], table)
+    )
+    save(out / "sizes", "sizes", {"seed": SIZES_SEED, "sizes": rows}, markdown, command)
+    print(markdown)
+    return 0 if all(r["right"] == r["puzzles"] for r in rows) else 1
+
+
+# ---------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------
 
@@ -475,6 +532,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     job.add_argument(
         "--cells", nargs="+", metavar="PYTHON", help="each notebook cell's time under the autograder, per interpreter"
     )
+    job.add_argument(
+        "--sizes",
+        type=int,
+        nargs="?",
+        const=SIZE_PUZZLES,
+        metavar="K",
+        help="the solver on K random puzzles of each larger size (default: %(const)s)",
+    )
     parser.add_argument("--sets", nargs="+", metavar="SET", help="sets by name (tools/puzzles/sets.py)")
     parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles of each set (default: all)")
     parser.add_argument(
@@ -495,6 +560,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_throughput(args.throughput, args.rounds, args.out, command)
     if args.cells:
         return run_cells(args.cells, args.out, command)
+    if args.sizes is not None:
+        if args.sizes < 1:
+            parser.error("--sizes takes at least 1 puzzle of each size")
+        return run_sizes(args.sizes, args.out, command)
     if args.ladder:
         return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)

@@ -298,6 +298,34 @@ def hard_pool(rng: np.random.Generator) -> list[tuple[Grid, Grid, int]]:
 
 
 # ---------------------------------------------------------------------------
+# Puzzles of any order, cut from a pattern (for the tests and the benchmark)
+# ---------------------------------------------------------------------------
+
+
+def pattern_grid(box: int) -> np.ndarray:
+    """A valid N x N sudoku (N = box**2): row r is 1..N shifted by box * (r % box) + r // box."""
+    side = box * box
+    r, c = np.indices((side, side))
+    return (box * (r % box) + r // box + c) % side + 1
+
+
+def line_order(rng: np.random.Generator, box: int = BOX) -> list[int]:
+    """A permutation of the N rows (or columns) that keeps each in its band: bands shuffled, then rows within each."""
+    return [band * box + r for band in rng.permutation(box).tolist() for r in rng.permutation(box).tolist()]
+
+
+def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.ndarray:
+    """``pattern_grid(box)`` with its digits relabelled and its lines shuffled
+    within bands (``line_order``), ``given_share`` of its cells kept, the rest blank."""
+    side = box * box
+    digits = np.concatenate([[EMPTY], rng.permutation(side) + 1])
+    grid = digits[pattern_grid(box)][np.ix_(line_order(rng, box), line_order(rng, box))]
+    blanks = rng.permutation(side * side)[: side * side - round(given_share * side * side)]
+    grid.flat[blanks] = EMPTY
+    return grid
+
+
+# ---------------------------------------------------------------------------
 # Unsolvable puzzles
 # ---------------------------------------------------------------------------
 

@@ -46,12 +46,11 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_SIZE as SIZE
 from tools.measure.alternatives import PlainDLX
 from tools.paths import GENERATED
 from tools.puzzles.io import to_text
-from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, minimal_puzzle, random_solution
+from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, line_order, minimal_puzzle, random_solution
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -65,11 +64,6 @@ FILES = {
 DEFAULT_OUT = GENERATED
 
 _PLAIN = PlainDLX()
-
-
-def line_order(rng: np.random.Generator) -> list[int]:
-    """A permutation of the 9 rows (or columns) that keeps each in its band: bands shuffled, then rows within each."""
-    return [band * BOX + r for band in rng.permutation(BOX).tolist() for r in rng.permutation(BOX).tolist()]
 
 
 def random_symmetry(rng: np.random.Generator) -> tuple[list[int], list[int], list[int], bool]:
