@@ -141,14 +141,6 @@ def test_a_count_stopped_at_its_limit_restores_every_link_and_size():
     assert snapshot(matrix) == before
 
 
-def test_reset_relinks_the_whole_matrix_as_built():
-    matrix = queens_matrix(5)
-    before = snapshot(matrix)
-    matrix.relink([0, 1], [0])
-    matrix.reset()
-    assert snapshot(matrix) == before
-
-
 # ---------------------------------------------------------------------------
 # Classic problems with published counts
 # ---------------------------------------------------------------------------

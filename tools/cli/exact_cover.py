@@ -84,10 +84,6 @@ class ExactCover(AlgorithmX):
             head.up = head.down = head.left = head.right = head
         super().relink([j for j in columns if j not in secondary], rows)
 
-    def reset(self) -> None:
-        """Relink every primary column and every row, as built."""
-        self.relink(self.primary, range(len(self.row_nodes)))
-
     @staticmethod
     def dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
         """``AlgorithmX.dead_end`` over the primary columns only: a secondary
