@@ -1,47 +1,26 @@
-"""Measure the solver beside what the notebook measures: on whole parts of the
-public collections, against other solvers, and against another revision.
+"""Measure the solver beside what the notebook measures: one job a run, each
+saving its record and tables as ``docs/results/<job>`` through
+``tools.report.results`` (what each holds: ``docs/results.md``).
 
-Every job races methods with ``helpers.race`` (the project's one timing loop:
-methods take turns puzzle by puzzle, CPU time per call, every answer
-checked) on named sets of ``tools.puzzles.sets`` (``--sets``, ``--sample``),
-and saves its record and tables through ``tools.report.results``.
+The jobs that race methods use ``helpers.race`` (methods take turns puzzle by
+puzzle, CPU time per call, every answer checked), on named sets of
+``tools.puzzles.sets`` (``--sets``, ``--sample``) or on random larger grids.
 
 the alternatives (the default job)
-    The solver, as ``solve_sudoku`` runs it (``helpers.by_engine`` of the
-    shared engine), against plain dancing links, exact-cover and the
-    coursework baseline where available (``tools/measure/alternatives.py``):
-    each method's mean, p95 and slowest time, its mean over the solver's in
-    the same race, the rows tried where a method counts them, and what
-    exact-cover's time is made of.  Writes ``docs/results/alternatives``.
+    the solver against the other solvers of ``tools/measure/alternatives.py``
 ``--against REV``
-    This checkout's ``solve_sudoku`` against the one of ``git show
-    REV:helpers.py``, loaded as a module of its own, in ``--rounds`` races
-    (the first to go on each puzzle swaps from round to round): the ratio of
-    the means (this checkout over REV), p95 and slowest time, and whether
-    every puzzle's rows tried are the same.  Rows are counted in a pass of
-    their own, untimed, through ``engine(3).solve``, which every version has
-    (its answer's ``rows_tried``, or the engine's in versions before
-    ``Answer``).  Writes ``docs/results/against-REV``.
+    this checkout's ``solve_sudoku`` against that of ``git show REV:helpers.py``,
+    in ``--rounds`` races, and whether every puzzle's rows tried are the same
 ``--ladder``
-    The report's ladder (``helpers.ladder``, with the notebook's budget of
-    assignments for the textbook search) on whole tuning and evaluation
-    parts (``docs/tuning.md``), in ``--rounds`` races: each rung's mean time
-    (of each puzzle's median across the rounds) and mean choices, and what
-    each rung buys over the one before.  Writes ``docs/results/ladder``.
+    the report's ladder, with the notebook's budget, on whole tuning and
+    evaluation parts (``docs/tuning.md``), in ``--rounds`` races
 ``--throughput [N]``
-    The command line (``tools.cli.solve``) on Royle's 49,151 puzzles with one
-    process and with N (every core by default), taking turns for ``--rounds``
-    rounds: wall-clock seconds, puzzles per second, the speed-up, and whether
-    every run wrote the same answers.  Writes ``docs/results/throughput``.
+    the command line on Royle's 49,151 puzzles with one process and with N
+    (every core by default), taking turns for ``--rounds`` rounds
 ``--cells PYTHON...``
-    The hand-in graded by the real autograder (``tools.handin.autograde``)
-    once under each interpreter given: each code cell's wall-clock time, and
-    the scores.  Writes ``docs/results/cells``.
+    each code cell's wall-clock time under the real autograder, once per interpreter
 ``--sizes [K]``
-    The solver, as ``solve_sudoku`` runs it, on K seeded random puzzles
-    (``tools.puzzles.make_data.random_puzzle``) of each size of ``SIZES``,
-    16 x 16 to 36 x 36: times, rows tried and answers right.  Writes
-    ``docs/results/sizes``.
+    the solver on K seeded random puzzles of each size of ``SIZES``, 16 x 16 to 36 x 36
 """
 
 from __future__ import annotations
