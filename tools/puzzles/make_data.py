@@ -1,18 +1,9 @@
 """Make the project's own puzzles: ``data/generated/{category}_puzzle.npy`` and
-``data/generated/{category}_solution.npy``, in exactly the assignment's format.
-
-Why: the assignment hands out 15 puzzles per category (``data/``, kept as
-handed out); these are 60 more of the same kinds, with every label checked
-by code, so that the tests do not rest on the handed-out files alone.
+``data/generated/{category}_solution.npy``, 60 more of the assignment's kinds in
+exactly its format (``data/README.md``), every label checked by code.
 
 Usage: ``python -m tools.puzzles.make_data [--out DIR] [--seed N]`` (default: the
-repo's ``data/generated/`` and ``DEFAULT_SEED``).  Progress goes to stderr; nothing is
-printed to stdout.
-
-Format (as in the assignment's files)
-    puzzles    int8, shape (15, 9, 9), 0 for a blank.
-    solutions  shape (15, 9, 9): int8 for very_easy, float64 for the other
-               categories; every cell -1 for a puzzle with no solution.
+repo's ``data/generated/`` and ``DEFAULT_SEED``).  Progress goes to stderr.
 
 Categories (15 puzzles each, mirroring the assignment's)
     very_easy  15 solvable puzzles, 5 blanks each.
@@ -48,13 +39,10 @@ easy and medium hold kinds (a) and (b); hard holds all three
 is kept, and each category's puzzles are shuffled into a seeded order, so
 the unsolvable ones sit at mixed positions.
 
-Reproducibility: every random choice comes from one
-``numpy.random.default_rng`` per category, seeded with ``(seed, category
-number)``, and is consumed in a fixed order; no set or dict order, hash seed
-or clock is involved.  Running the script again rewrites the same bytes
-(``tests/test_data.py`` checks it).  The draws are ``Generator.permutation``
-only; should a future numpy change that stream, the test says so and the
-files are to be made again.
+Reproducibility: every draw is a ``Generator.permutation`` of one
+``numpy.random.default_rng((seed, category number))`` per category, in a fixed
+order, so running the script again rewrites the same bytes (``tests/test_data.py``
+checks it; should numpy change that stream, the files are to be made again).
 """
 
 from __future__ import annotations
