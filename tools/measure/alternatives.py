@@ -170,16 +170,14 @@ def _take_back(taken: list[_Node]) -> None:
 class PlainDLX:
     """Knuth's Algorithm X on dancing links for the 9 x 9 sudoku, and nothing more.
 
-    Independent of the solver by design: written from Knuth's paper for the
-    benchmark, it shares no code with ``helpers.py``.  The 729 x 324 matrix
-    is linked once.  ``first_cover`` covers the row of each given (a given
-    whose column is covered already clashes: no solution), then runs Knuth's
-    search with his S heuristic: branch on the first column of least size in
-    the header list (cells, row-digit, column-digit, box-digit, each in its
-    natural order), looking no further once it meets a column of size 0 or
-    1.  Afterwards every link is restored, so each call starts from the same
-    matrix.  ``rows_tried`` holds how many rows the last search took (the
-    givens' rows do not count).
+    The 729 x 324 matrix is linked once.  ``first_cover`` covers the row of
+    each given (a given whose column is covered already clashes: no
+    solution), then runs Knuth's search with his S heuristic: branch on the
+    first column of least size in the header list (cells, row-digit,
+    column-digit, box-digit, each in its natural order), looking no further
+    once it meets a column of size 0 or 1.  Afterwards every link is
+    restored, so each call starts from the same matrix.  ``rows_tried`` holds
+    how many rows the last search took (the givens' rows do not count).
     """
 
     def __init__(self) -> None:
@@ -317,10 +315,7 @@ def module_from_file(name: str, path: Path) -> ModuleType:
 
 
 def baseline(path: Path) -> Method:
-    """The baseline's ``sudoku_solver`` in the file ``path``, as a method;
-    ``FileNotFoundError`` when there is no such file."""
-    if not path.is_file():
-        raise FileNotFoundError(path)
+    """The baseline's ``sudoku_solver`` in the file ``path``, as a method."""
     solver = module_from_file("baseline_dlx", path).sudoku_solver
 
     def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:

@@ -4,19 +4,14 @@ Usage: ``python -m tools.report.figures [NAME ...] [--out DIR]`` draws the
 figures named (all by default) as ``DIR/NAME.png`` (``images/`` by default):
 
 ``exact_cover``
-    the 64 x 64 exact-cover matrix of a 4 x 4 sudoku (``COVER_PUZZLE``) in
-    helpers' own encoding, beside the puzzle: what its givens choose and rule
-    out, and one step of Algorithm X on what they leave.  It reads nothing.
+    Figure 1 (``draw_exact_cover``), which reads nothing.
 ``ladder``
-    each rung's mean CPU time per puzzle on each set, read from the table
-    ``LADDER_TABLE`` that the notebook's stored outputs print, so that the
-    figure shows the very run the report's tables show.
+    Figure 2 (``draw_ladder``), from the table ``LADDER_TABLE`` the notebook's
+    stored outputs print: the very run the report's tables show.
 ``choices``
-    box plots of the choices per puzzle of the textbook search, the textbook
-    search after stage 1 and the solver on the sets that need a search.
-    Choices are exact (the same on every run), so they are counted again here
-    by ``helpers.race`` on the notebook's puzzles with the notebook's budget;
-    a test checks their means against the notebook's table ``SEARCH_TABLE``.
+    Figure 3 (``draw_choices``).  Choices are exact (the same on every run),
+    so they are counted again by ``helpers.race`` on the notebook's puzzles
+    with the notebook's budget; a test checks them against ``SEARCH_TABLE``.
 
 Every figure is drawn at the width it is printed (``PAGE_WIDTH_INCHES``, a
 page's text width) so that font sizes are the printed ones, at a fixed
