@@ -144,15 +144,9 @@ def changed_puzzles(draw, box: int, blanks: tuple[int, int]) -> np.ndarray:
     return puzzle
 
 
-@given(full_grids(STANDARD))
-@examples(100)
-def test_drawn_grids_are_valid(grid):
-    assert is_valid_solution(np.zeros_like(grid), grid)
-
-
-@given(full_grids(LARGE))
-@examples(30)
-def test_drawn_16x16_grids_are_valid(grid):
+@given(st.one_of(full_grids(STANDARD), full_grids(LARGE)))
+@examples(130)
+def test_drawn_9x9_and_16x16_grids_are_valid(grid):
     assert is_valid_solution(np.zeros_like(grid), grid)
 
 
