@@ -1,25 +1,17 @@
 """Other sudoku solvers, as methods of ``helpers.race``: a puzzle in,
 ``(solution or None, rows tried)`` out (0 rows where a solver does not say).
+They are plain dancing links (``PlainDLX``), the PyPI package ``exact-cover``
+(a C extension) behind an adapter of ours (``ExactCoverSolver``), and the
+coursework baseline (``baseline``): the dancing-links ``sudoku_solver`` of
+JSH4a/Sudoku-Solver, third-party code never committed, read from the path the
+environment variable ``BASELINE_ENV`` names.
 
-``plain dancing links``
-    ``PlainDLX`` below: Knuth's Algorithm X with his S heuristic and nothing
-    else.  Independent of the solver by design: it shares no code with
-    ``helpers.py`` but its named constants, so that it can be the
-    benchmark's reference and the judge of hardness for
-    ``tools/puzzles/make_hard.py`` and ``find_hardest.py`` without favouring
-    the solver it is compared with.
-``exact-cover``
-    The PyPI package ``exact-cover`` (a C extension), behind an adapter of
-    ours (``ExactCoverSolver``) that also says what each call's time is
-    made of.
-``baseline``
-    The dancing-links ``sudoku_solver`` of a public repository of this
-    coursework (JSH4a/Sudoku-Solver), saved as a module at the path that the
-    environment variable ``BASELINE_ENV`` names.  It is third-party code and
-    never committed; without it, it is unavailable.
-
-All share this module's encoding of a sudoku as exact cover: candidate
-"digit d in cell (r, c)" is row ``81 r + 9 c + d - 1`` of the matrix.
+Plain dancing links is independent of the solver by design: it shares no code
+with ``helpers.py`` but its named constants, so that it can be the benchmark's
+reference and the judge of hardness for ``tools/puzzles/make_hard.py`` and
+``find_hardest.py`` without favouring the solver it is compared with.  All
+share this module's encoding of a sudoku as exact cover: candidate "digit d in
+cell (r, c)" is row ``81 r + 9 c + d - 1`` of the matrix.
 """
 
 from __future__ import annotations
