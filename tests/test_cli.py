@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 import tools.puzzles.io
-from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, parse, write
-from helpers import NO_SOLUTION, is_valid_solution
+from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, write
+from helpers import is_valid_solution
 from tools.cli import solve as solve_cli
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, ROOT
 from tools.puzzles.io import parse_text, to_text
@@ -95,19 +95,6 @@ def test_txt_answers_are_solutions_in_input_order_and_dashes_for_none(tmp_path, 
     assert (status, err) == (0, "")
     assert (first, second) == (EVEREST_SOLUTION, "-" * 81)
     assert is_valid_solution(made_puzzle(3), parse_text(third))
-
-
-def test_npy_answers_are_solutions_and_all_minus_one_for_none(tmp_path, cli):
-    np.save(tmp_path / "in.npy", np.stack([parse(CONSISTENT_NO_SOLUTION), parse(EVEREST)]))
-    status, _, _ = cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
-    answers = np.load(tmp_path / "out.npy")
-    assert status == 0
-    assert (answers[0] == NO_SOLUTION).all() and np.array_equal(answers[1], parse(EVEREST_SOLUTION))
-
-
-def test_csv_answers_fill_the_solution_column(tmp_path, cli):
-    cli(write(tmp_path / "in.csv", "id,quizzes", f"7,{EVEREST}"), "-o", tmp_path / "out.csv")
-    assert lines_of(tmp_path / "out.csv") == ["id,quizzes,solution", f"7,{EVEREST},{EVEREST_SOLUTION}"]
 
 
 def test_the_output_may_replace_the_input_file(tmp_path, cli):

@@ -227,30 +227,22 @@ def solved_grid() -> np.ndarray:
     return solutions[0].astype(np.int64)
 
 
-def test_repeat_check_finds_a_digit_twice_in_a_box():
+def test_repeat_check_finds_a_digit_twice_in_a_box_and_none_in_a_valid_grid():
     grid = solved_grid()
+    assert not has_repeated_given(grid)
     grid[0, 0] = grid[1, 1]
     assert has_repeated_given(grid)
 
 
-def test_repeat_check_accepts_a_valid_grid():
-    assert not has_repeated_given(solved_grid())
-
-
-def test_dead_blank_check_finds_a_blank_with_no_candidate():
+def test_dead_blank_check_finds_a_blank_with_no_candidate_and_not_one_with_a_candidate():
     grid = solved_grid()
     digit = grid[4, 4]
     grid[4, 4] = 0
+    assert not has_dead_blank(grid)
     # (3, 3) shares only the box with (4, 4): the digit it held is still seen
     # in row 4 and column 4, and the blank now also sees its own digit.
     grid[3, 3] = digit
     assert has_dead_blank(grid)
-
-
-def test_dead_blank_check_accepts_a_blank_with_a_candidate():
-    grid = solved_grid()
-    grid[4, 4] = 0
-    assert not has_dead_blank(grid)
 
 
 def test_backtracking_fills_forced_blanks_in_one_step_each():

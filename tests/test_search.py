@@ -17,13 +17,6 @@ from helpers import AlgorithmX
 # --- rows tried ---------------------------------------------------------------
 
 
-def test_rows_tried_counts_the_rows_of_a_search_without_branches():
-    # Every column is forced: the search takes the two rows of the cover, no more.
-    matrix = AlgorithmX([[0, 1], [2]], 3)
-    matrix.first_solution()
-    assert matrix.rows_tried == 2
-
-
 def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
     # The search branches on column 0: row 0 leaves column 2 empty, so it
     # backtracks and takes row 1, then row 3 (forced).
