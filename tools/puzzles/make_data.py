@@ -163,14 +163,12 @@ def plain_backtracking(
 ) -> tuple[Grid | None, int]:
     """Plain backtracking on ``cells``: ``(its first solution or None, placements made)``.
 
-    Part of the generator, not a solver of the project: it draws random
-    complete grids (``random_solution``) and ranks the hard pool, and the
-    committed files depend on both.  No label rests on it (those come from
-    ``helpers.backtracking_count``).  Plain means: always the first empty cell in row-major order, digits tried
-    in ``orders[i]`` for cell i (1..9 when no orders are given), a digit
-    placed when its row, column and box lack it, and no other reasoning.
-    With a ``cap`` it stops once it has made ``cap + 1`` placements (and
-    returns None).  The givens must repeat nothing.
+    Part of the generator (random complete grids, the hard pool's ranking), no
+    solver of the project: no label rests on it.  Plain means: always the first
+    empty cell in row-major order, digits tried in ``orders[i]`` for cell i
+    (1..9 when no orders are given), a digit placed when its row, column and box
+    lack it, and no other reasoning.  With a ``cap`` it stops once it has made
+    ``cap + 1`` placements (and returns None).  The givens must repeat nothing.
     """
     grid = list(cells)
     used = [0] * (3 * SIZE)  # digit bit masks: rows, then columns, then boxes
