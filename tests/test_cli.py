@@ -65,12 +65,6 @@ def cli(capsys):
     return call
 
 
-def run_script(*args: object, cwd: Path, **options) -> subprocess.CompletedProcess:
-    """Run the script by its path, as a subprocess, from ``cwd``."""
-    command = [sys.executable, str(SCRIPT), *map(str, args)]
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT, **options)
-
-
 def calls_then_interrupts(function, call: int):
     """``function``, but raising KeyboardInterrupt on its ``call``-th call."""
     calls = itertools.count(1)
@@ -288,7 +282,8 @@ def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles,
 
 def test_the_script_runs_by_its_path_from_another_folder(tmp_path):
     write(tmp_path / "in.txt", EVEREST, "oops")
-    result = run_script("in.txt", "-o", "out.txt", "--jobs", "1", cwd=tmp_path)
+    command = [sys.executable, str(SCRIPT), "in.txt", "-o", "out.txt", "--jobs", "1"]
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT)
     assert result.returncode == 0
     assert result.stderr == "in.txt:2: 4 symbols; a puzzle has 16, 81, 256, 625\n"
     assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "----"]

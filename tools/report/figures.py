@@ -79,7 +79,8 @@ COVER_GRID_INCHES = 1.2  #: the puzzle's side
 COVER_MATRIX_LEFT_INCHES = 2.5  #: room for the puzzle and the cells' names
 COVER_FONTSIZE = 11  #: every text of the figure is at least this large: the report's body text
 COVER_TITLE_FONTSIZE = 12
-COVER_DIGIT_FONTSIZE = 16
+#: how the puzzle's digits are written in their cells
+COVER_DIGIT: dict[str, Any] = {"ha": "center", "va": "center_baseline", "fontsize": 16}
 COVER_LABEL_PAD = 9  #: points between the matrix and its labels: room for the triangles
 THIN_LINE, THICK_LINE = 0.8, 2.4  #: points: the puzzle's lines between cells, and between boxes
 FILLED_COLOUR = "#d62728"  #: the puzzle's digit that is not a given: the step's choice
@@ -269,15 +270,7 @@ def draw_puzzle(ax: Axes, puzzle: np.ndarray, step: CoverStep) -> None:
     for (r, c), value in np.ndenumerate(shown):
         if value != EMPTY:
             colour = "black" if puzzle[r, c] != EMPTY else FILLED_COLOUR
-            ax.text(
-                c + 0.5,
-                r + 0.5,
-                str(value),
-                ha="center",
-                va="center_baseline",
-                fontsize=COVER_DIGIT_FONTSIZE,
-                color=colour,
-            )
+            ax.text(c + 0.5, r + 0.5, str(value), color=colour, **COVER_DIGIT)
     ax.set_title("Puzzle", fontsize=COVER_TITLE_FONTSIZE, pad=COVER_FONTSIZE + 6)
     for k in range(size):  # the numbers the cells' names use
         ax.text(k + 0.5, -0.15, str(k), ha="center", va="bottom", fontsize=COVER_FONTSIZE, color="0.35")
