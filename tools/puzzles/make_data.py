@@ -12,9 +12,8 @@ Categories (15 puzzles each, mirroring the assignment's)
     hard       10 solvable + 5 unsolvable, 21-25 givens each.  The solvable
                ones are *minimal*: no given can be removed without losing
                uniqueness.  They are the ones, out of a pool of minimal
-               puzzles, that plain backtracking (first empty cell, digits
-               1..9 in order, no heuristics; ``plain_backtracking``) needs
-               the most placements to solve, counted up to a cap.
+               puzzles, that plain backtracking (``plain_backtracking``)
+               needs the most placements to solve, counted up to a cap.
 
 Every solvable puzzle has exactly one solution and every unsolvable one
 none, as counted (limit 2) by ``helpers.backtracking_count``, the project's
