@@ -52,13 +52,13 @@ def test_an_unwound_search_leaves_the_links_as_it_found_them():
 DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
 
 
-def test_cover_notes_the_columns_it_empties():
+def test_cover_notes_the_columns_it_empties_and_dead_end_finds_one_still_to_cover():
     matrix = AlgorithmX(DEAD_END_ROWS, 5)
     emptied: list = []
     # Taking row 0: covering column 0 takes row 1 out of column 4, which keeps
     # row 2; covering column 3 takes row 2 out of it: empty now.
     helpers.cover(matrix.row_nodes[0][0], emptied)
-    assert emptied == [matrix.columns[4]]
+    assert emptied == [matrix.columns[4]] and AlgorithmX.dead_end(emptied) is matrix.columns[4]
 
 
 def test_a_dead_end_is_seen_before_a_forced_row_is_taken():
@@ -72,13 +72,6 @@ def test_a_search_that_meets_a_dead_end_leaves_the_links_restored():
     before = snapshot(matrix)
     list(matrix.search())
     assert snapshot(matrix) == before
-
-
-def test_dead_end_finds_an_empty_column_still_to_cover():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    emptied: list = []
-    helpers.cover(matrix.row_nodes[0][0], emptied)
-    assert AlgorithmX.dead_end(emptied) is matrix.columns[4]
 
 
 def test_a_column_that_still_has_rows_is_no_dead_end():
