@@ -1,6 +1,5 @@
-"""The measuring side: ``tools/measure/benchmark.py``'s three jobs, the
-alternatives it races, ``tools/measure/sizes.py`` and the results files
-(``tools/report/results.py``).
+"""The measuring side: ``tools/measure/benchmark.py``'s jobs, the
+alternatives it races and the results files (``tools/report/results.py``).
 
 Nothing here asserts anything about speed; the races are a few puzzles long.
 """
@@ -8,6 +7,7 @@ Nothing here asserts anything about speed; the races are a few puzzles long.
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
 import types
@@ -18,8 +18,8 @@ import pytest
 
 import helpers
 from conftest import EVEREST, ROOT, parse
-from tools.measure import alternatives, benchmark, sizes
-from tools.measure.sizes import pattern_grid
+from tools.measure import alternatives, benchmark
+from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.sets import PuzzleSet, load
 from tools.report import results
 
@@ -47,16 +47,10 @@ AVAILABLE = {a.name: a for a in alternatives.alternatives()}
 # --- the results files ---------------------------------------------------------
 
 
-def test_a_saved_record_loads_with_its_fields_and_metadata(tmp_path):
-    results.save(tmp_path / "x", "sizes", {"sizes": [1, 2]}, "| a |", ["python", "-m", "tools.measure.sizes"])
-    record = results.load(tmp_path / "x.json", "sizes")
-    assert record["sizes"] == [1, 2] and record["metadata"]["command"] == "python -m tools.measure.sizes"
-
-
 def test_the_markdown_starts_with_how_it_was_made(tmp_path):
-    results.save(tmp_path / "x", "sizes", {}, "| a |", ["python", "-m", "tools.measure.sizes"])
+    results.save(tmp_path / "x", "sizes", {}, "| a |", ["python", "-m", "tools.measure.benchmark", "--sizes"])
     first, _, rest = (tmp_path / "x.md").read_text().partition("\n\n")
-    assert first.startswith("Made by `python -m tools.measure.sizes` on ") and rest == "| a |\n"
+    assert first.startswith("Made by `python -m tools.measure.benchmark --sizes` on ") and rest == "| a |\n"
 
 
 def test_a_record_of_another_schema_is_refused_naming_its_command(tmp_path):
@@ -140,10 +134,12 @@ def test_exact_covers_time_is_split_into_set_up_and_c_call():
     assert 0 < parts["setup_ms"] + parts["c_call_ms"] <= parts["mean_ms"]
 
 
-def test_a_run_writes_a_record_the_results_module_loads(tmp_path):
-    status = benchmark.main(["--sets", "assignment/hard", "--sample", "2", "--out", str(tmp_path)])
+def test_a_run_writes_a_record_the_results_module_loads_with_its_command(tmp_path):
+    options = ["--sets", "assignment/hard", "--sample", "2", "--out", str(tmp_path)]
+    status = benchmark.main(options)
     record = results.load(tmp_path / "alternatives.json", "alternatives")
     assert status == 0 and record["sets"]["assignment/hard"]["methods"][benchmark.SOLVER]["right"] == 2
+    assert record["metadata"]["command"] == shlex.join(["python", "-m", "tools.measure.benchmark", *options])
     assert "| assignment/hard | the solver" in (tmp_path / "alternatives.md").read_text()
 
 
@@ -212,14 +208,9 @@ def test_a_ratio_to_a_mean_cut_short_is_not_given_and_one_from_it_is_a_lower_bou
 # --- larger grids ------------------------------------------------------------------
 
 
-def test_a_random_puzzle_of_a_larger_order_is_solved_right():
-    [entry] = [sizes.measure(4, 0.5, 2, np.random.default_rng(0))]
+def test_random_puzzles_of_a_larger_order_are_solved_right():
+    entry = benchmark.on_size(4, 0.5, 2, np.random.default_rng(0))
     assert (entry["size"], entry["right"]) == (16, 2)
-
-
-def test_a_random_puzzle_keeps_its_share_of_givens():
-    puzzle = sizes.random_puzzle(4, 0.4, np.random.default_rng(0))
-    assert np.count_nonzero(puzzle) == round(0.4 * 256)
 
 
 def test_the_sets_named_by_default_exist():

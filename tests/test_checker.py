@@ -7,7 +7,7 @@ import numpy as np
 import helpers
 from conftest import code_names
 from helpers import is_valid_solution
-from tools.measure.sizes import pattern_grid
+from tools.puzzles.make_data import pattern_grid
 
 VALID = pattern_grid(3)
 NO_GIVENS = np.zeros((9, 9), dtype=int)

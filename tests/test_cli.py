@@ -23,12 +23,12 @@ import numpy as np
 import pytest
 
 import tools.puzzles.io
-from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, parse, write
-from helpers import NO_SOLUTION, is_valid_solution
+from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, write
+from helpers import is_valid_solution
 from tools.cli import solve as solve_cli
-from tools.measure.sizes import random_puzzle
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, ROOT
 from tools.puzzles.io import parse_text, to_text
+from tools.puzzles.make_data import random_puzzle
 
 SCRIPT = ROOT / "tools" / "cli" / "solve.py"  #: run by its path, as the readme's examples do
 SUBPROCESS_TIMEOUT = 300  #: seconds; a guard against a hang, not a speed test
@@ -65,12 +65,6 @@ def cli(capsys):
     return call
 
 
-def run_script(*args: object, cwd: Path, **options) -> subprocess.CompletedProcess:
-    """Run the script by its path, as a subprocess, from ``cwd``."""
-    command = [sys.executable, str(SCRIPT), *map(str, args)]
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT, **options)
-
-
 def calls_then_interrupts(function, call: int):
     """``function``, but raising KeyboardInterrupt on its ``call``-th call."""
     calls = itertools.count(1)
@@ -95,19 +89,6 @@ def test_txt_answers_are_solutions_in_input_order_and_dashes_for_none(tmp_path, 
     assert (status, err) == (0, "")
     assert (first, second) == (EVEREST_SOLUTION, "-" * 81)
     assert is_valid_solution(made_puzzle(3), parse_text(third))
-
-
-def test_npy_answers_are_solutions_and_all_minus_one_for_none(tmp_path, cli):
-    np.save(tmp_path / "in.npy", np.stack([parse(CONSISTENT_NO_SOLUTION), parse(EVEREST)]))
-    status, _, _ = cli(tmp_path / "in.npy", "-o", tmp_path / "out.npy")
-    answers = np.load(tmp_path / "out.npy")
-    assert status == 0
-    assert (answers[0] == NO_SOLUTION).all() and np.array_equal(answers[1], parse(EVEREST_SOLUTION))
-
-
-def test_csv_answers_fill_the_solution_column(tmp_path, cli):
-    cli(write(tmp_path / "in.csv", "id,quizzes", f"7,{EVEREST}"), "-o", tmp_path / "out.csv")
-    assert lines_of(tmp_path / "out.csv") == ["id,quizzes,solution", f"7,{EVEREST},{EVEREST_SOLUTION}"]
 
 
 def test_the_output_may_replace_the_input_file(tmp_path, cli):
@@ -250,17 +231,13 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_a_progress_bar_shows_on_a_terminal(tmp_path, monkeypatch):
-    terminal = Terminal()
-    monkeypatch.setattr(sys, "stderr", terminal)
+@pytest.mark.parametrize("stderr", [Terminal, io.StringIO], ids=["terminal", "not-a-terminal"])
+def test_a_progress_bar_shows_on_a_terminal_only(tmp_path, monkeypatch, stderr):
+    monkeypatch.setattr(sys, "stderr", stderr())
     monkeypatch.setattr(solve_cli, "PROGRESS_DELAY", 0)
     solve_cli.main([str(write(tmp_path / "in.txt", EVEREST)), "--jobs", "1"])
-    assert "puzzle/s" in terminal.getvalue()
-
-
-def test_no_progress_bar_shows_off_a_terminal(tmp_path, cli, monkeypatch):
-    monkeypatch.setattr(solve_cli, "PROGRESS_DELAY", 0)
-    assert cli(write(tmp_path / "in.txt", EVEREST), "--jobs", "1")[2] == ""
+    shown = sys.stderr.getvalue()
+    assert "puzzle/s" in shown if stderr is Terminal else shown == ""
 
 
 def test_two_workers_write_what_one_process_writes(tmp_path, cli):
@@ -305,7 +282,8 @@ def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles,
 
 def test_the_script_runs_by_its_path_from_another_folder(tmp_path):
     write(tmp_path / "in.txt", EVEREST, "oops")
-    result = run_script("in.txt", "-o", "out.txt", "--jobs", "1", cwd=tmp_path)
+    command = [sys.executable, str(SCRIPT), "in.txt", "-o", "out.txt", "--jobs", "1"]
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT)
     assert result.returncode == 0
     assert result.stderr == "in.txt:2: 4 symbols; a puzzle has 16, 81, 256, 625\n"
     assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "----"]

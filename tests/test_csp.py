@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import DATA, GENERATED, NO_SOLUTION, ROOT, code_names, parse, stored_cases
+from conftest import CONSISTENT_NO_SOLUTION, DATA, GENERATED, NO_SOLUTION, ROOT, code_names, parse, stored_cases
 from helpers import (
     SearchBudgetExceeded,
     SudokuCSP,
@@ -20,7 +20,7 @@ from helpers import (
     backtracking_solver,
     is_valid_solution,
 )
-from tools.measure.sizes import random_puzzle
+from tools.puzzles.make_data import random_puzzle
 
 #: the banner heading of the section under test in helpers.py
 CSP_HEADING = "# The textbook method: backtracking search with minimum remaining values and forward checking"
@@ -28,8 +28,6 @@ CSP_HEADING = "# The textbook method: backtracking search with minimum remaining
 ALLOWED_FROM_HELPERS = {"EMPTY", "NO_SOLUTION"}
 
 
-# Consistent givens (no repeat, every blank has a candidate) yet no solution.
-NO_COMPLETION = "400030000000600800000000007000050090080000600070200000000102700503000040900000000"
 # A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
 TWO_SOLUTIONS = "042709863083604279769283514924871635815436927376592148658327491231948756497165382"
 # Naked singles alone solve it: some blank always has one candidate left.
@@ -68,7 +66,7 @@ def test_input_is_not_modified():
 
 
 def test_consistent_givens_without_completion_give_all_minus_one():
-    puzzle = parse(NO_COMPLETION)
+    puzzle = parse(CONSISTENT_NO_SOLUTION)
     assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent  # so only the search can tell
     assert (backtracking_solver(puzzle) == NO_SOLUTION).all()
 
@@ -112,10 +110,10 @@ def test_count_accepts_a_flat_grid():
 
 
 def test_a_budget_of_exactly_the_assignments_needed_is_enough_and_one_less_raises():
-    _, needed = backtracking_solve(parse(NO_COMPLETION))
-    assert backtracking_solve(parse(NO_COMPLETION), budget=needed) == (None, needed)
+    _, needed = backtracking_solve(parse(CONSISTENT_NO_SOLUTION))
+    assert backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed) == (None, needed)
     with pytest.raises(SearchBudgetExceeded):
-        backtracking_solve(parse(NO_COMPLETION), budget=needed - 1)
+        backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed - 1)
 
 
 # ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from conftest import (
     snapshot,
 )
 from helpers import AlgorithmX, is_valid_solution
-from tools.measure.sizes import random_puzzle
+from tools.puzzles.make_data import random_puzzle
 
 
 def knuth_matrix() -> AlgorithmX:

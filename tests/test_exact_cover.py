@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from conftest import KNUTH_COLUMNS, KNUTH_COVER, KNUTH_ROWS, SEVERAL_ROWS, exact_cover_problems, snapshot
 from helpers import AlgorithmX, backtracking_count
 from tools.cli.exact_cover import ExactCover, count_covers, count_solutions
-from tools.measure.sizes import pattern_grid
+from tools.puzzles.make_data import pattern_grid
 
 QUEENS_COUNTS = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92}  # OEIS A000170
 LANGFORD_COUNTS = {3: 1, 4: 1, 5: 0, 6: 0, 7: 26}  # OEIS A014552, up to reversal
@@ -86,10 +86,6 @@ def test_random_problems_with_every_column_primary_match_brute_force(problem):
     assert sorted(map(tuple, covers)) == sorted(brute_force_covers(rows, n_columns))  # each cover once
 
 
-def test_count_is_the_number_of_covers():
-    assert ExactCover(SEVERAL_ROWS, 4).count_solutions() == len(brute_force_covers(SEVERAL_ROWS, 4))
-
-
 def test_count_stops_at_its_limit():
     assert ExactCover(SEVERAL_ROWS, 4).count_solutions(limit=2) == 2
 
@@ -141,14 +137,6 @@ def test_a_count_stopped_at_its_limit_restores_every_link_and_size():
     assert snapshot(matrix) == before
 
 
-def test_reset_relinks_the_whole_matrix_as_built():
-    matrix = queens_matrix(5)
-    before = snapshot(matrix)
-    matrix.relink([0, 1], [0])
-    matrix.reset()
-    assert snapshot(matrix) == before
-
-
 # ---------------------------------------------------------------------------
 # Classic problems with published counts
 # ---------------------------------------------------------------------------
@@ -184,10 +172,6 @@ def test_langford_pairings_count(n, count):
 # ---------------------------------------------------------------------------
 
 
-def test_count_covers_counts_what_an_iterator_yields():
-    assert count_covers(iter([[0], [1], [2]])) == 3
-
-
 def test_count_covers_takes_no_more_than_its_limit():
     taken = []
     covers = (taken.append(k) or [k] for k in range(5))
@@ -215,10 +199,6 @@ def test_a_puzzle_without_a_solution_counts_0():
     puzzle = pattern_grid(2)
     puzzle[0, 0] = puzzle[0, 1]  # a repeated given
     assert count_solutions(puzzle) == backtracking_count(puzzle) == 0
-
-
-def test_a_9x9_count_stops_at_its_limit():
-    assert count_solutions(np.zeros((9, 9), dtype=int), limit=2) == 2
 
 
 def test_count_solutions_refuses_a_limit_below_one():

@@ -115,14 +115,6 @@ def allowed_candidates(puzzle: np.ndarray) -> int:
     return sum(len(puzzle) - len(peer_digits(puzzle, r, c)) for r, c in zip(*np.nonzero(puzzle == 0)))
 
 
-@pytest.mark.parametrize("box", [2, 3])
-def test_the_matrix_has_four_ones_per_row_and_n_per_column(box):
-    size = box * box
-    matrix = figures.sudoku_matrix(box)
-    assert matrix.shape == (size**3, 4 * size * size)
-    assert (matrix.sum(axis=1) == 4).all() and (matrix.sum(axis=0) == size).all()
-
-
 def test_the_figures_puzzle_has_one_solution():
     assert helpers.backtracking_count(np.array(figures.COVER_PUZZLE)) == 1
 

@@ -10,7 +10,6 @@ Python 3.8 and later.
 from __future__ import annotations
 
 import ast
-import json
 import re
 import shutil
 import sys
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GENERATED, NOTEBOOK, ROOT
+from conftest import GENERATED, ROOT
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin
 from tools.handin.notebook import code_cells
 from tools.paths import CATEGORIES
@@ -153,8 +152,6 @@ def imported_modules(source: str) -> set:
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
 def test_notebook_and_helpers_import_only_numpy_the_standard_library_and_helpers():
-    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-    sources = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
-    sources.append((ROOT / "helpers.py").read_text(encoding="utf-8"))
+    sources = [*code_cells(), (ROOT / "helpers.py").read_text(encoding="utf-8")]
     imported = set().union(*(imported_modules(source) for source in sources))
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED

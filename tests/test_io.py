@@ -2,8 +2,9 @@
 knows the file formats (.npy, .txt, .csv, sides 4 to 36).
 
 Puzzles here are cut from a full grid built from the usual pattern
-(``tools.measure.sizes.pattern_grid``, checked by ``helpers.is_valid_solution``);
-nothing is solved.
+(``tools.puzzles.make_data.pattern_grid``, checked by ``helpers.is_valid_solution``);
+nothing is solved.  How the command line reports a malformed line of text and
+survives an interrupted write is tested through it, in ``test_cli.py``.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import numpy as np
 import pytest
 
 from conftest import write
-from helpers import NO_SOLUTION, is_valid_solution
-from tools.measure.sizes import pattern_grid
+from helpers import NO_SOLUTION
 from tools.puzzles import io
+from tools.puzzles.make_data import pattern_grid
 
 #: the text of each side's symbols, 1.. N
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -32,12 +33,6 @@ def puzzle(side: int = 9, blank_every: int = 3) -> np.ndarray:
 def text(grid: np.ndarray) -> str:
     """A grid as text, written here rather than by the module under test."""
     return "".join(SYMBOLS[v - 1] if v else "0" for v in grid.ravel().tolist())
-
-
-@pytest.mark.parametrize("box", [2, 3, 4, 5])
-def test_the_pattern_grid_is_a_valid_sudoku(box):
-    """Guards the grid that the tests of several files cut their puzzles from."""
-    assert is_valid_solution(np.zeros((box * box, box * box), dtype=int), pattern_grid(box))
 
 
 # ---------------------------------------------------------------------------
@@ -151,15 +146,6 @@ def test_write_lines_writes_what_read_grids_reads(tmp_path):
 # ---------------------------------------------------------------------------
 
 
-def test_a_txt_file_keeps_each_puzzle_in_its_place_with_its_problem(tmp_path):
-    path = write(tmp_path / "in.txt", "# header", text(puzzle()), "12345", "G" + "0" * 80)
-    read = io.read_puzzle_file(path)
-    assert [p.where for p in read.puzzles] == [f"{path}:2", f"{path}:3", f"{path}:4"]
-    assert np.array_equal(read.puzzles[0].grid, puzzle()) and read.puzzles[0].problem == ""
-    assert read.puzzles[1].grid is None and "5 symbols" in read.puzzles[1].problem
-    assert read.puzzles[2].grid is None and "cell [0, 0] holds 16" in read.puzzles[2].problem
-
-
 def test_an_npy_grid_is_named_by_its_place_in_the_stack(tmp_path):
     bad = puzzle()
     bad[0, 0] = 10
@@ -260,16 +246,3 @@ def test_csv_answers_keep_every_column_and_fill_the_solution(tmp_path):
         "id,quizzes,rating,solution",
         f"7,{text(puzzle())},2.5,{text(pattern_grid(3))}",
     ]
-
-
-def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(tmp_path):
-    (tmp_path / "out.txt").write_text("old answers\n")
-
-    def interrupted(handle):
-        handle.write("half")
-        raise KeyboardInterrupt
-
-    with pytest.raises(KeyboardInterrupt):
-        io.write_atomically(tmp_path / "out.txt", interrupted)
-    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
-    assert (tmp_path / "out.txt").read_text() == "old answers\n"

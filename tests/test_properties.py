@@ -25,7 +25,7 @@ from conftest import NO_SOLUTION, peer_digits
 from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
 from helpers import backtracking_solve as reference_solve
 from tools.cli.exact_cover import count_solutions
-from tools.measure.sizes import pattern_grid
+from tools.puzzles.make_data import pattern_grid
 
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids
 # How many blanks (fewest, most) a 9 x 9 puzzle with a changed given gets.
@@ -144,15 +144,9 @@ def changed_puzzles(draw, box: int, blanks: tuple[int, int]) -> np.ndarray:
     return puzzle
 
 
-@given(full_grids(STANDARD))
-@examples(100)
-def test_drawn_grids_are_valid(grid):
-    assert is_valid_solution(np.zeros_like(grid), grid)
-
-
-@given(full_grids(LARGE))
-@examples(30)
-def test_drawn_16x16_grids_are_valid(grid):
+@given(st.one_of(full_grids(STANDARD), full_grids(LARGE)))
+@examples(130)
+def test_drawn_9x9_and_16x16_grids_are_valid(grid):
     assert is_valid_solution(np.zeros_like(grid), grid)
 
 

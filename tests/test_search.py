@@ -17,13 +17,6 @@ from helpers import AlgorithmX
 # --- rows tried ---------------------------------------------------------------
 
 
-def test_rows_tried_counts_the_rows_of_a_search_without_branches():
-    # Every column is forced: the search takes the two rows of the cover, no more.
-    matrix = AlgorithmX([[0, 1], [2]], 3)
-    matrix.first_solution()
-    assert matrix.rows_tried == 2
-
-
 def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
     # The search branches on column 0: row 0 leaves column 2 empty, so it
     # backtracks and takes row 1, then row 3 (forced).
@@ -59,13 +52,13 @@ def test_an_unwound_search_leaves_the_links_as_it_found_them():
 DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
 
 
-def test_cover_notes_the_columns_it_empties():
+def test_cover_notes_the_columns_it_empties_and_dead_end_finds_one_still_to_cover():
     matrix = AlgorithmX(DEAD_END_ROWS, 5)
     emptied: list = []
     # Taking row 0: covering column 0 takes row 1 out of column 4, which keeps
     # row 2; covering column 3 takes row 2 out of it: empty now.
     helpers.cover(matrix.row_nodes[0][0], emptied)
-    assert emptied == [matrix.columns[4]]
+    assert emptied == [matrix.columns[4]] and AlgorithmX.dead_end(emptied) is matrix.columns[4]
 
 
 def test_a_dead_end_is_seen_before_a_forced_row_is_taken():
@@ -79,13 +72,6 @@ def test_a_search_that_meets_a_dead_end_leaves_the_links_restored():
     before = snapshot(matrix)
     list(matrix.search())
     assert snapshot(matrix) == before
-
-
-def test_dead_end_finds_an_empty_column_still_to_cover():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    emptied: list = []
-    helpers.cover(matrix.row_nodes[0][0], emptied)
-    assert AlgorithmX.dead_end(emptied) is matrix.columns[4]
 
 
 def test_a_column_that_still_has_rows_is_no_dead_end():

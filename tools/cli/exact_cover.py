@@ -1,15 +1,9 @@
 """Exact cover beyond sudoku, and counting, on the solver's own dancing links.
 
 ``helpers.AlgorithmX`` covers every column of its matrix and stops at the
-first solution the hand-in needs.  The command line and the tests also need:
-
-- ``ExactCover``: any exact-cover problem with *secondary* columns, which a
-  cover may leave empty but must not fill twice (Knuth's n queens), its input
-  checked, and its solutions counted.
-- ``count_solutions``: how many solutions a sudoku of any supported size has,
-  up to a limit, through the public steps of ``helpers.engine(box)``.
-- ``count_covers``: the one cover counter both use.
-
+first solution the hand-in needs; the command line and the tests also need
+secondary columns (``ExactCover``), a count of a sudoku's solutions at any
+size (``count_solutions``) and one cover counter for both (``count_covers``).
 Each is built on ``helpers``' public interface; nothing here searches itself.
 A search that is paused keeps its links as they are: give a search that must
 run beside another its own matrix.
@@ -83,10 +77,6 @@ class ExactCover(AlgorithmX):
             head = self.columns[j].head
             head.up = head.down = head.left = head.right = head
         super().relink([j for j in columns if j not in secondary], rows)
-
-    def reset(self) -> None:
-        """Relink every primary column and every row, as built."""
-        self.relink(self.primary, range(len(self.row_nodes)))
 
     @staticmethod
     def dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:

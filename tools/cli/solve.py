@@ -1,20 +1,14 @@
-"""Solve files of sudokus: the project's command line.
+"""Solve files of sudokus: the project's command line (``docs/command-line.md``).
 
 Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count] [--jobs N]``
 (``--help`` lists every option with examples).
 
-Glossary
-    puzzle    one grid read from an input file (``tools.puzzles.io.Puzzle``):
-              its place ("file:line") and its grid, or why it is malformed.
-    answer    what the solver made of a well-formed puzzle: ``Outcome``.
-    stored    a solution to compare with (``--check``), read as a puzzle.
-    chunk     a run of consecutive well-formed puzzles, the unit of work a
-              worker process takes.
-
-The files are read and written by ``tools.puzzles.io``.  This module parses
-the options, solves (``helpers.solve_sudoku``, counting with
-``tools.cli.exact_cover.count_solutions``), in this process or in ``--jobs``
-worker processes, compares with stored solutions and sums up.
+The files are read and written by ``tools.puzzles.io`` (a ``Puzzle`` is one
+grid read, with its place "file:line", or why it is malformed).  This module
+parses the options, solves (``helpers.solve_sudoku``, counting with
+``tools.cli.exact_cover.count_solutions``) in this process or in ``--jobs``
+worker processes, a ``Chunk`` of puzzles at a time, compares each ``Outcome``
+with its stored solution and sums up.
 """
 
 from __future__ import annotations

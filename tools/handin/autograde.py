@@ -1,23 +1,15 @@
 """Grade the hand-in with the real autograder, nbgrader, as the unit does.
 
-The unit marks with nbgrader: ``nbgrader autograde`` executes every cell of the
-submitted notebook in a fresh kernel, with its default per-cell limit of 30 s
-of wall clock, after putting the instructor's version of the test cell, which
-may hold hidden tests, in place of the student's.  This module sets up a
-course in a temporary folder the way the unit would:
-
-- the instructor's source is the template as handed out
-  (``tools/handin/sudoku_template.ipynb``) with the unit's puzzles and picture,
-  its test cell holding hidden tests of this project's own (``HIDDEN_TESTS``:
-  every puzzle of ``data/generated/``, which the unit never saw, through
-  ``sudoku_solver``, compared with the stored answer as the template's own
-  tests compare, each within the template's 20 s);
-- the submission is the hand-in (``tools.handin.make``);
-
-then runs ``nbgrader generate_assignment``, ``autograde`` and ``export`` with
-nbgrader's default settings, and checks the outcome: full marks, and no cell
-that raised, timed out or wrote to stderr.  It prints each cell's wall-clock
-time from the autograded notebook's own record.
+``nbgrader autograde`` executes every cell of the submitted notebook in a
+fresh kernel, with its default per-cell limit of 30 s of wall clock, after
+putting the instructor's version of the test cell, which may hold hidden
+tests, in place of the student's.  This module sets up a course in a
+temporary folder as the unit would: the instructor's source is the template
+as handed out, with the unit's puzzles and picture and ``HIDDEN_TESTS`` in its
+test cell; the submission is the hand-in (``tools.handin.make``).  It runs
+``nbgrader generate_assignment``, ``autograde`` and ``export`` with nbgrader's
+default settings, checks for full marks and no cell that raised, timed out or
+wrote to stderr, and prints each cell's wall-clock time.
 
 Usage: ``python -m tools.handin.autograde [--json FILE]``, with nbgrader
 installed in this interpreter (the ``autograde`` dependency group); the kernel
@@ -51,8 +43,9 @@ STUDENT = "student1"
 TEST_CELL = "cell-fe8038dbd05ddef7"  #: the template's graded test cell, worth 100 points
 #: what nbgrader copies from the instructor's source folder besides the notebook
 SOURCE_FILES = ("data", "images")
-#: the instructor's hidden tests, written into the source's test cell; the
-#: solutions are stored in the assignment's format (all -1: no solution)
+#: the instructor's hidden tests, written into the source's test cell: every
+#: puzzle of data/generated/, which the unit never saw, compared with the stored
+#: answer (all -1: no solution) as the template's tests compare, each within its 20 s
 HIDDEN_TESTS = """
 ### BEGIN HIDDEN TESTS
 import time

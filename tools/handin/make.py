@@ -1,12 +1,9 @@
 """Make the hand-in: the files the marker gets, and nothing else.
 
-The submission is the notebook, the report and what the notebook needs to run:
-``HANDIN_FILES``, copied from the project folder into a new folder or a .zip
-archive (the assignment accepts one .zip).  Nothing else of the project
-(tests, tools, results) is needed to run the notebook top to bottom; the test
-``tests/test_handin.py`` builds this folder and runs it to show that.  The
-readme goes without its one section for the repository alone
-(``REPOSITORY_HEADING``: how to run the project and its tests).
+The submission is ``HANDIN_FILES``, copied from the project folder into a new
+folder or a .zip archive (the assignment accepts one .zip), the readme without
+its section for the repository alone (``REPOSITORY_HEADING``).
+``tests/test_handin.py`` builds this folder and runs the notebook in it.
 
 Usage: ``python -m tools.handin.make OUT`` where OUT is a folder that does not yet
 exist, or a path ending in ``.zip``.  Standard library only, Python 3.8+.

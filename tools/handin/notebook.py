@@ -104,10 +104,6 @@ class Table:
         j = self.header.index(name)
         return [row[j] for row in self.rows]
 
-    def row(self, label: str) -> list[str]:
-        """The row whose first cell is ``label``."""
-        return next(row for row in self.rows if row[0] == label)
-
 
 BOUND_SIGN = "≥"  #: a printed number that starts with it is a lower bound: a search gave up at its budget
 

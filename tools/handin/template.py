@@ -3,9 +3,8 @@
 The autograder relies on those cells: nbgrader finds the solution cell, the
 locked submission check and the 100-point test cell by their ``grade_id``,
 restores the hidden tests into the test cell, and may overwrite locked cells
-it finds changed.  The template as handed out is
-committed beside this module (``sudoku_template.ipynb``, from the unit's
-assignment page; ``tools/handin/README.md``), so the check runs on any clone.
+it finds changed.  The template as handed out is committed beside this module
+(``sudoku_template.ipynb``; its source in ``tools/handin/README.md``).
 
 Rules, each reported on a line of its own:
   * every provided cell is present, in the template's order, with its cell

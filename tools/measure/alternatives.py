@@ -1,25 +1,17 @@
 """Other sudoku solvers, as methods of ``helpers.race``: a puzzle in,
 ``(solution or None, rows tried)`` out (0 rows where a solver does not say).
+They are plain dancing links (``PlainDLX``), the PyPI package ``exact-cover``
+(a C extension) behind an adapter of ours (``ExactCoverSolver``), and the
+coursework baseline (``baseline``): the dancing-links ``sudoku_solver`` of
+JSH4a/Sudoku-Solver, third-party code never committed, read from the path the
+environment variable ``BASELINE_ENV`` names.
 
-``plain dancing links``
-    ``PlainDLX`` below: Knuth's Algorithm X with his S heuristic and nothing
-    else.  Independent of the solver by design: it shares no code with
-    ``helpers.py`` but its named constants, so that it can be the
-    benchmark's reference and the judge of hardness for
-    ``tools/puzzles/make_hard.py`` and ``find_hardest.py`` without favouring
-    the solver it is compared with.
-``exact-cover``
-    The PyPI package ``exact-cover`` (a C extension), behind an adapter of
-    ours (``ExactCoverSolver``) that also says what each call's time is
-    made of.
-``baseline``
-    The dancing-links ``sudoku_solver`` of a public repository of this
-    coursework (JSH4a/Sudoku-Solver), saved as a module at the path that the
-    environment variable ``BASELINE_ENV`` names.  It is third-party code and
-    never committed; without it, it is unavailable.
-
-All share this module's encoding of a sudoku as exact cover: candidate
-"digit d in cell (r, c)" is row ``81 r + 9 c + d - 1`` of the matrix.
+Plain dancing links is independent of the solver by design: it shares no code
+with ``helpers.py`` but its named constants, so that it can be the benchmark's
+reference and the judge of hardness for ``tools/puzzles/make_hard.py`` and
+``find_hardest.py`` without favouring the solver it is compared with.  All
+share this module's encoding of a sudoku as exact cover: candidate "digit d in
+cell (r, c)" is row ``81 r + 9 c + d - 1`` of the matrix.
 """
 
 from __future__ import annotations
@@ -170,16 +162,14 @@ def _take_back(taken: list[_Node]) -> None:
 class PlainDLX:
     """Knuth's Algorithm X on dancing links for the 9 x 9 sudoku, and nothing more.
 
-    Independent of the solver by design: written from Knuth's paper for the
-    benchmark, it shares no code with ``helpers.py``.  The 729 x 324 matrix
-    is linked once.  ``first_cover`` covers the row of each given (a given
-    whose column is covered already clashes: no solution), then runs Knuth's
-    search with his S heuristic: branch on the first column of least size in
-    the header list (cells, row-digit, column-digit, box-digit, each in its
-    natural order), looking no further once it meets a column of size 0 or
-    1.  Afterwards every link is restored, so each call starts from the same
-    matrix.  ``rows_tried`` holds how many rows the last search took (the
-    givens' rows do not count).
+    The 729 x 324 matrix is linked once.  ``first_cover`` covers the row of
+    each given (a given whose column is covered already clashes: no
+    solution), then runs Knuth's search with his S heuristic: branch on the
+    first column of least size in the header list (cells, row-digit,
+    column-digit, box-digit, each in its natural order), looking no further
+    once it meets a column of size 0 or 1.  Afterwards every link is
+    restored, so each call starts from the same matrix.  ``rows_tried`` holds
+    how many rows the last search took (the givens' rows do not count).
     """
 
     def __init__(self) -> None:
@@ -317,10 +307,7 @@ def module_from_file(name: str, path: Path) -> ModuleType:
 
 
 def baseline(path: Path) -> Method:
-    """The baseline's ``sudoku_solver`` in the file ``path``, as a method;
-    ``FileNotFoundError`` when there is no such file."""
-    if not path.is_file():
-        raise FileNotFoundError(path)
+    """The baseline's ``sudoku_solver`` in the file ``path``, as a method."""
     solver = module_from_file("baseline_dlx", path).sudoku_solver
 
     def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:

@@ -1,42 +1,26 @@
-"""Measure the solver beside what the notebook measures: on whole parts of the
-public collections, against other solvers, and against another revision.
+"""Measure the solver beside what the notebook measures: one job a run, each
+saving its record and tables as ``docs/results/<job>`` through
+``tools.report.results`` (what each holds: ``docs/results.md``).
 
-Every job races methods with ``helpers.race`` (the project's one timing loop:
-methods take turns puzzle by puzzle, CPU time per call, every answer
-checked) on named sets of ``tools.puzzles.sets`` (``--sets``, ``--sample``),
-and saves its record and tables through ``tools.report.results``.
+The jobs that race methods use ``helpers.race`` (methods take turns puzzle by
+puzzle, CPU time per call, every answer checked), on named sets of
+``tools.puzzles.sets`` (``--sets``, ``--sample``) or on random larger grids.
 
 the alternatives (the default job)
-    The solver, as ``solve_sudoku`` runs it (``helpers.by_engine`` of the
-    shared engine), against plain dancing links, exact-cover and the
-    coursework baseline where available (``tools/measure/alternatives.py``):
-    each method's mean, p95 and slowest time, its mean over the solver's in
-    the same race, the rows tried where a method counts them, and what
-    exact-cover's time is made of.  Writes ``docs/results/alternatives``.
+    the solver against the other solvers of ``tools/measure/alternatives.py``
 ``--against REV``
-    This checkout's ``solve_sudoku`` against the one of ``git show
-    REV:helpers.py``, loaded as a module of its own, in ``--rounds`` races
-    (the first to go on each puzzle swaps from round to round): the ratio of
-    the means (this checkout over REV), p95 and slowest time, and whether
-    every puzzle's rows tried are the same.  Rows are counted in a pass of
-    their own, untimed, through ``engine(3).solve``, which every version has
-    (its answer's ``rows_tried``, or the engine's in versions before
-    ``Answer``).  Writes ``docs/results/against-REV``.
+    this checkout's ``solve_sudoku`` against that of ``git show REV:helpers.py``,
+    in ``--rounds`` races, and whether every puzzle's rows tried are the same
 ``--ladder``
-    The report's ladder (``helpers.ladder``, with the notebook's budget of
-    assignments for the textbook search) on whole tuning and evaluation
-    parts (``docs/tuning.md``), in ``--rounds`` races: each rung's mean time
-    (of each puzzle's median across the rounds) and mean choices, and what
-    each rung buys over the one before.  Writes ``docs/results/ladder``.
+    the report's ladder, with the notebook's budget, on whole tuning and
+    evaluation parts (``docs/tuning.md``), in ``--rounds`` races
 ``--throughput [N]``
-    The command line (``tools.cli.solve``) on Royle's 49,151 puzzles with one
-    process and with N (every core by default), taking turns for ``--rounds``
-    rounds: wall-clock seconds, puzzles per second, the speed-up, and whether
-    every run wrote the same answers.  Writes ``docs/results/throughput``.
+    the command line on Royle's 49,151 puzzles with one process and with N
+    (every core by default), taking turns for ``--rounds`` rounds
 ``--cells PYTHON...``
-    The hand-in graded by the real autograder (``tools.handin.autograde``)
-    once under each interpreter given: each code cell's wall-clock time, and
-    the scores.  Writes ``docs/results/cells``.
+    each code cell's wall-clock time under the real autograder, once per interpreter
+``--sizes [K]``
+    the solver on K seeded random puzzles of each size of ``SIZES``, 16 x 16 to 36 x 36
 """
 
 from __future__ import annotations
@@ -57,12 +41,13 @@ import numpy as np
 from tqdm import tqdm
 
 import helpers
-from helpers import SUDOKU_BOX, Method, Results, by_engine, engine, ladder, markdown_table, race, significant
+from helpers import SUDOKU_BOX, Method, OpenPart, Results, by_engine, engine, ladder, markdown_table, race, significant
 from tools.handin.autograde import problems as autograde_problems
 from tools.handin.notebook import notebook_budget
 from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives, module_from_file
 from tools.paths import COLLECTIONS, RESULTS, ROOT
 from tools.puzzles.io import read_grids
+from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 from tools.report.results import save
 
@@ -82,6 +67,10 @@ LADDER_SETS = (
     "hardest:evaluation",
 )
 ROUNDS = 3  #: races of ``--against`` and ``--ladder``, by default
+#: (box side, share of cells given): the larger grids of ``--sizes``, each with a fill the solver takes in seconds
+SIZES = ((4, 0.40), (5, 0.50), (6, 0.70))
+SIZE_PUZZLES = 10  #: puzzles of each size, by default
+SIZES_SEED = 2026
 PERCENTILE = 95
 LOWER_BOUND = "≥"  #: marks a mean that a method's budget cut short, as the notebook does
 UNKNOWN = "?"  #: a ratio whose denominator is only a lower bound
@@ -448,6 +437,53 @@ def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Larger grids
+# ---------------------------------------------------------------------------
+
+
+def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict[str, Any]:
+    """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
+    puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
+    # Relinking an empty part builds the shared engine's matrix now, before
+    # the race (whose warm-up puzzle may need none), and links nothing.
+    engine(box).relink(OpenPart([], []))
+    [results] = race({SOLVER: by_engine(engine(box))}, puzzles).values()
+    return {
+        "size": box * box,
+        "given_share": given_share,
+        "puzzles": count,
+        "right": int(results.right.sum()),
+        **times(results),
+        "rows_mean": float(results.choices.mean()),
+    }
+
+
+def run_sizes(count: int, out: Path, command: list[str]) -> int:
+    """The ``--sizes`` job: save its record in ``out``, print its table;
+    1 when the solver answered a puzzle wrong, else 0."""
+    rng = np.random.default_rng(SIZES_SEED)
+    rows = [on_size(box, share, count, rng) for box, share in SIZES]
+    table = [
+        [
+            f"{r['size']} x {r['size']}",
+            f"{round(100 * r['given_share'])}%",
+            f"{r['right']}/{r['puzzles']}",
+            *(significant(r[key]) for key in ("mean_ms", "p95_ms", "max_ms")),
+            significant(r["rows_mean"], 3),
+        ]
+        for r in rows
+    ]
+    markdown = (
+        f"The solver on {count} seeded random puzzles of each size (seed {SIZES_SEED}), "
+        "CPU time per call (`helpers.race`), every answer checked.\n\n"
+        + markdown_table(["size", "givens", "right", "mean ms", "p95 ms", "max ms", "rows tried, mean"], table)
+    )
+    save(out / "sizes", "sizes", {"seed": SIZES_SEED, "sizes": rows}, markdown, command)
+    print(markdown)
+    return 0 if all(r["right"] == r["puzzles"] for r in rows) else 1
+
+
+# ---------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------
 
@@ -475,6 +511,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     job.add_argument(
         "--cells", nargs="+", metavar="PYTHON", help="each notebook cell's time under the autograder, per interpreter"
     )
+    job.add_argument(
+        "--sizes",
+        type=int,
+        nargs="?",
+        const=SIZE_PUZZLES,
+        metavar="K",
+        help="the solver on K random puzzles of each larger size (default: %(const)s)",
+    )
     parser.add_argument("--sets", nargs="+", metavar="SET", help="sets by name (tools/puzzles/sets.py)")
     parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles of each set (default: all)")
     parser.add_argument(
@@ -495,6 +539,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_throughput(args.throughput, args.rounds, args.out, command)
     if args.cells:
         return run_cells(args.cells, args.out, command)
+    if args.sizes is not None:
+        if args.sizes < 1:
+            parser.error("--sizes takes at least 1 puzzle of each size")
+        return run_sizes(args.sizes, args.out, command)
     if args.ladder:
         return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)

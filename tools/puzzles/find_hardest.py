@@ -2,19 +2,12 @@
 
 Usage: ``python -m tools.puzzles.find_hardest [--out FILE]`` (about six minutes).
 
-*Hard* is measured as for the generated collections (``tools/puzzles/make_hard.py``),
-by a solver that is not ours: the rows plain dancing links
-(``tools.measure.alternatives.PlainDLX``, Knuth's S heuristic and nothing
-else) tries before its first solution, averaged over ``ISOMORPHS`` symmetric
-copies of the puzzle, the same ``HARDEST_SEED``-seeded symmetries for every
-puzzle.  Averaging keeps out a puzzle on which plain dancing links merely
-breaks ties badly.  Every puzzle of the three collections of ``SOURCES`` is
-measured, and those at ``MIN_PLAIN_ROWS`` or above are kept, in the order of
-``SOURCES`` and of their files; a puzzle found in two collections (some of
-top1465's are 17-clue puzzles) is kept once, from the first.
-
-Because the puzzles are chosen by plain dancing links' effort, a comparison
-with plain dancing links on them flatters every other solver.
+*Hard* is measured as for the generated collections (``tools/puzzles/make_hard.py``):
+plain dancing links' rows tried, averaged over ``ISOMORPHS`` symmetric copies of
+the puzzle, the same ``HARDEST_SEED``-seeded symmetries for every puzzle.  Every
+puzzle of the three collections of ``SOURCES`` is measured, and those at
+``MIN_PLAIN_ROWS`` or above are kept, in the order of ``SOURCES`` and of their
+files; a puzzle found in two collections is kept once, from the first.
 
 The CSV has a header and one row a puzzle: ``puzzle`` (81 digits row by row,
 0 = blank), ``source`` (its file in ``collections/``), ``position`` (its

@@ -1,28 +1,15 @@
-"""Read and write puzzles: the one module that knows the project's file formats.
-
-Formats, chosen by a file's suffix
-    .npy  one N x N grid or a stack K x N x N; 0 = blank (the assignment's
-          format; its solution files store every cell of an unsolvable
-          puzzle as -1).  N = 4, 9, 16, 25 or 36.
-    .txt  one puzzle a line, N*N symbols: ``0`` or ``.`` for a blank, 1-9,
-          then A=10, B=11, ... in either case; blank lines and lines starting
-          with ``#`` are skipped.  N = 4, 9, 16 or 25.
-    .csv  a header naming the puzzle column (``puzzle`` or ``quizzes``) and
-          perhaps a solution column (``solution`` or ``solutions``); each
-          cell's text as in .txt.
+"""Read and write puzzles: the one module that knows the project's file formats,
+.npy, .txt and .csv, chosen by a file's suffix (``docs/command-line.md``
+describes them; the constants below define them).
 
 Two ways to read.  ``read_grids`` takes every puzzle of a file into one array
 and stops at the first malformed one: for the project's own collections,
-which must be sound.  ``read_puzzle_file`` (and ``read_solution_file``) read
-forgivingly, puzzle by puzzle, for files people bring to the command line:
-each ``Puzzle`` keeps its place ("file:line") and its grid, or says why it is
-malformed.  Both parse text with ``parse_text``; a grid is checked by
-``grid_cells``, built on ``helpers.read_grid``.
-
-Answers are written back in the input's format by ``write_answers``: a puzzle
-without an answer (no solution, or malformed) as all -1 in .npy and as a run
-of ``-`` as long as its text in .txt and .csv.  The file is written beside
-its destination and renamed, so it is never seen half-written.
+which must be sound.  ``read_puzzle_file`` reads forgivingly, puzzle by
+puzzle, for files people bring to the command line: each ``Puzzle`` keeps its
+place ("file:line") and its grid, or says why it is malformed.  Both parse
+text with ``parse_text``; a grid is checked by ``grid_cells``, built on
+``helpers.read_grid``.  ``write_answers`` writes answers back in the input's
+format, never half-written.
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
 """Make the project's own puzzles: ``data/generated/{category}_puzzle.npy`` and
-``data/generated/{category}_solution.npy``, in exactly the assignment's format.
-
-Why: the assignment hands out 15 puzzles per category (``data/``, kept as
-handed out); these are 60 more of the same kinds, with every label checked
-by code, so that the tests do not rest on the handed-out files alone.
+``data/generated/{category}_solution.npy``, 60 more of the assignment's kinds in
+exactly its format (``data/README.md``), every label checked by code.
 
 Usage: ``python -m tools.puzzles.make_data [--out DIR] [--seed N]`` (default: the
-repo's ``data/generated/`` and ``DEFAULT_SEED``).  Progress goes to stderr; nothing is
-printed to stdout.
-
-Format (as in the assignment's files)
-    puzzles    int8, shape (15, 9, 9), 0 for a blank.
-    solutions  shape (15, 9, 9): int8 for very_easy, float64 for the other
-               categories; every cell -1 for a puzzle with no solution.
+repo's ``data/generated/`` and ``DEFAULT_SEED``).  Progress goes to stderr.
 
 Categories (15 puzzles each, mirroring the assignment's)
     very_easy  15 solvable puzzles, 5 blanks each.
@@ -21,9 +12,8 @@ Categories (15 puzzles each, mirroring the assignment's)
     hard       10 solvable + 5 unsolvable, 21-25 givens each.  The solvable
                ones are *minimal*: no given can be removed without losing
                uniqueness.  They are the ones, out of a pool of minimal
-               puzzles, that plain backtracking (first empty cell, digits
-               1..9 in order, no heuristics; ``plain_backtracking``) needs
-               the most placements to solve, counted up to a cap.
+               puzzles, that plain backtracking (``plain_backtracking``)
+               needs the most placements to solve, counted up to a cap.
 
 Every solvable puzzle has exactly one solution and every unsolvable one
 none, as counted (limit 2) by ``helpers.backtracking_count``, the project's
@@ -48,13 +38,10 @@ easy and medium hold kinds (a) and (b); hard holds all three
 is kept, and each category's puzzles are shuffled into a seeded order, so
 the unsolvable ones sit at mixed positions.
 
-Reproducibility: every random choice comes from one
-``numpy.random.default_rng`` per category, seeded with ``(seed, category
-number)``, and is consumed in a fixed order; no set or dict order, hash seed
-or clock is involved.  Running the script again rewrites the same bytes
-(``tests/test_data.py`` checks it).  The draws are ``Generator.permutation``
-only; should a future numpy change that stream, the test says so and the
-files are to be made again.
+Reproducibility: every draw is a ``Generator.permutation`` of one
+``numpy.random.default_rng((seed, category number))`` per category, in a fixed
+order, so running the script again rewrites the same bytes (``tests/test_data.py``
+checks it; should numpy change that stream, the files are to be made again).
 """
 
 from __future__ import annotations
@@ -175,14 +162,12 @@ def plain_backtracking(
 ) -> tuple[Grid | None, int]:
     """Plain backtracking on ``cells``: ``(its first solution or None, placements made)``.
 
-    Part of the generator, not a solver of the project: it draws random
-    complete grids (``random_solution``) and ranks the hard pool, and the
-    committed files depend on both.  No label rests on it (those come from
-    ``helpers.backtracking_count``).  Plain means: always the first empty cell in row-major order, digits tried
-    in ``orders[i]`` for cell i (1..9 when no orders are given), a digit
-    placed when its row, column and box lack it, and no other reasoning.
-    With a ``cap`` it stops once it has made ``cap + 1`` placements (and
-    returns None).  The givens must repeat nothing.
+    Part of the generator (random complete grids, the hard pool's ranking), no
+    solver of the project: no label rests on it.  Plain means: always the first
+    empty cell in row-major order, digits tried in ``orders[i]`` for cell i
+    (1..9 when no orders are given), a digit placed when its row, column and box
+    lack it, and no other reasoning.  With a ``cap`` it stops once it has made
+    ``cap + 1`` placements (and returns None).  The givens must repeat nothing.
     """
     grid = list(cells)
     used = [0] * (3 * SIZE)  # digit bit masks: rows, then columns, then boxes
@@ -295,6 +280,34 @@ def hard_pool(rng: np.random.Generator) -> list[tuple[Grid, Grid, int]]:
             pool.append((puzzle, solution, backtracking_steps(puzzle)))
     order = sorted(range(len(pool)), key=lambda k: (-pool[k][2], k))
     return [pool[k] for k in order]
+
+
+# ---------------------------------------------------------------------------
+# Puzzles of any order, cut from a pattern (for the tests and the benchmark)
+# ---------------------------------------------------------------------------
+
+
+def pattern_grid(box: int) -> np.ndarray:
+    """A valid N x N sudoku (N = box**2): row r is 1..N shifted by box * (r % box) + r // box."""
+    side = box * box
+    r, c = np.indices((side, side))
+    return (box * (r % box) + r // box + c) % side + 1
+
+
+def line_order(rng: np.random.Generator, box: int = BOX) -> list[int]:
+    """A permutation of the N rows (or columns) that keeps each in its band: bands shuffled, then rows within each."""
+    return [band * box + r for band in rng.permutation(box).tolist() for r in rng.permutation(box).tolist()]
+
+
+def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.ndarray:
+    """``pattern_grid(box)`` with its digits relabelled and its lines shuffled
+    within bands (``line_order``), ``given_share`` of its cells kept, the rest blank."""
+    side = box * box
+    digits = np.concatenate([[EMPTY], rng.permutation(side) + 1])
+    grid = digits[pattern_grid(box)][np.ix_(line_order(rng, box), line_order(rng, box))]
+    blanks = rng.permutation(side * side)[: side * side - round(given_share * side * side)]
+    grid.flat[blanks] = EMPTY
+    return grid
 
 
 # ---------------------------------------------------------------------------

@@ -1,39 +1,30 @@
 """Make the generated hard collections: ``data/generated/hard_tuning.txt`` and
 ``data/generated/hard_evaluation.txt``, one 81-character puzzle a line
-(``0`` = blank), each puzzle minimal and with exactly one solution.
+(``0`` = blank), each puzzle minimal and with exactly one solution, made after
+the solver was tuned, one seed for tuning and another for evaluation
+(``docs/tuning.md``).
 
 Usage: ``python -m tools.puzzles.make_hard [--puzzles N] [--out DIR]`` (default:
 ``PUZZLES`` puzzles a file, into the repo's ``data/generated/``).  Progress goes to
 stderr.
 
-Why: the benchmark collections were partly used to tune the solver (see
-``docs/tuning.md``); these puzzles were made after that, by a seeded
-generator, one seed for tuning and another for evaluation.
-
 How each puzzle is made (a hill climb, seeded with ``(seed, k)`` for the k-th
 puzzle, so that any prefix of a file can be made again on its own):
 
-1. a random complete grid (``tools/puzzles/make_data.py``'s ``random_solution``) and
-   a random minimal puzzle of it (``make_data.minimal_puzzle``);
+1. a random complete grid (``make_data.random_solution``) and a random minimal
+   puzzle of it (``make_data.minimal_puzzle``);
 2. ``CLIMB_STEPS`` times: a neighbour (one given taken out, cells of the
    solution added back in a random order until the puzzle is unique again,
    then made minimal), kept when it is at least as hard.
 
 *Hard* is measured by a solver that is not ours: the rows that plain dancing
-links (``tools.measure.alternatives.PlainDLX``: Knuth's S heuristic, nothing else)
-tries before its first solution, averaged over ``ISOMORPHS`` copies of the
-puzzle made with random symmetries of the grid (digits relabelled, rows and
-columns shuffled within bands and stacks, bands and stacks shuffled, maybe
-transposed).  The average keeps the climb from favouring puzzles on which
-plain dancing links is merely unlucky in how it breaks ties, which would
-flatter every solver compared with it.  Uniqueness and minimality are
-checked by counting solutions with ``helpers.backtracking_count``, the
-textbook search, which shares no code with our solver.
-
-Reproducibility: all draws come from ``numpy.random.default_rng([seed, k])``
-in a fixed order (``Generator.permutation`` and ``Generator.integers``);
-``tests/test_make_hard.py`` makes the first puzzles of each file again and
-compares.
+links (``tools.measure.alternatives.PlainDLX``) tries before its first
+solution, averaged over ``ISOMORPHS`` copies of the puzzle made with random
+symmetries of the grid, so that the climb does not favour puzzles on which
+plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
+minimality are counted by the textbook search ``helpers.backtracking_count``.
+All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
+``tests/test_make_hard.py`` makes a puzzle again and compares.
 """
 
 from __future__ import annotations
@@ -46,12 +37,11 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_SIZE as SIZE
 from tools.measure.alternatives import PlainDLX
 from tools.paths import GENERATED
 from tools.puzzles.io import to_text
-from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, minimal_puzzle, random_solution
+from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, line_order, minimal_puzzle, random_solution
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -65,11 +55,6 @@ FILES = {
 DEFAULT_OUT = GENERATED
 
 _PLAIN = PlainDLX()
-
-
-def line_order(rng: np.random.Generator) -> list[int]:
-    """A permutation of the 9 rows (or columns) that keeps each in its band: bands shuffled, then rows within each."""
-    return [band * BOX + r for band in rng.permutation(BOX).tolist() for r in rng.permutation(BOX).tolist()]
 
 
 def random_symmetry(rng: np.random.Generator) -> tuple[list[int], list[int], list[int], bool]:

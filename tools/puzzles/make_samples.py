@@ -3,20 +3,11 @@ and ``data/top1465_sample.txt``, one 81-digit puzzle a line (``0`` = blank).
 
 Usage: ``python -m tools.puzzles.make_samples [--out DIR]`` (default: ``data/``).
 
-Why: the marker gets the hand-in only, without ``collections/``; these files
-let the notebook race the ladder on hard public puzzles.  Both come from the
-*evaluation* part of a collection (``tools.puzzles.sets``: the puzzles at odd
-0-based positions in their source file), the part never used to tune the
-solver (``docs/tuning.md``), read through ``tools.puzzles.sets`` so that a
-sample cannot drift from the sets the tools measure.
-
-    hardest_sample.txt   every ``HARDEST_STEP``-th puzzle (the 0th, 4th, ...)
-                         of ``hardest:evaluation``, in file order.
-    top1465_sample.txt   ``TOP1465_COUNT`` evenly spaced puzzles of
-                         ``top1465:evaluation`` (``PuzzleSet.sample``).
-
-Nothing is random: the same collections give the same bytes, which
-``tests/test_data.py`` checks against the committed files.
+The marker gets the hand-in without ``collections/``; these files let the
+notebook race the ladder on hard public puzzles.  Both are cut from evaluation
+parts read through ``tools.puzzles.sets``, so that a sample cannot drift from
+the sets the tools measure, by the rules ``data/README.md`` states; nothing is
+random, and ``tests/test_data.py`` makes them again and compares.
 """
 
 from __future__ import annotations

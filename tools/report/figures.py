@@ -4,19 +4,14 @@ Usage: ``python -m tools.report.figures [NAME ...] [--out DIR]`` draws the
 figures named (all by default) as ``DIR/NAME.png`` (``images/`` by default):
 
 ``exact_cover``
-    the 64 x 64 exact-cover matrix of a 4 x 4 sudoku (``COVER_PUZZLE``) in
-    helpers' own encoding, beside the puzzle: what its givens choose and rule
-    out, and one step of Algorithm X on what they leave.  It reads nothing.
+    Figure 1 (``draw_exact_cover``), which reads nothing.
 ``ladder``
-    each rung's mean CPU time per puzzle on each set, read from the table
-    ``LADDER_TABLE`` that the notebook's stored outputs print, so that the
-    figure shows the very run the report's tables show.
+    Figure 2 (``draw_ladder``), from the table ``LADDER_TABLE`` the notebook's
+    stored outputs print: the very run the report's tables show.
 ``choices``
-    box plots of the choices per puzzle of the textbook search, the textbook
-    search after stage 1 and the solver on the sets that need a search.
-    Choices are exact (the same on every run), so they are counted again here
-    by ``helpers.race`` on the notebook's puzzles with the notebook's budget;
-    a test checks their means against the notebook's table ``SEARCH_TABLE``.
+    Figure 3 (``draw_choices``).  Choices are exact (the same on every run),
+    so they are counted again by ``helpers.race`` on the notebook's puzzles
+    with the notebook's budget; a test checks them against ``SEARCH_TABLE``.
 
 Every figure is drawn at the width it is printed (``PAGE_WIDTH_INCHES``, a
 page's text width) so that font sizes are the printed ones, at a fixed
@@ -84,7 +79,8 @@ COVER_GRID_INCHES = 1.2  #: the puzzle's side
 COVER_MATRIX_LEFT_INCHES = 2.5  #: room for the puzzle and the cells' names
 COVER_FONTSIZE = 11  #: every text of the figure is at least this large: the report's body text
 COVER_TITLE_FONTSIZE = 12
-COVER_DIGIT_FONTSIZE = 16
+#: how the puzzle's digits are written in their cells
+COVER_DIGIT: dict[str, Any] = {"ha": "center", "va": "center_baseline", "fontsize": 16}
 COVER_LABEL_PAD = 9  #: points between the matrix and its labels: room for the triangles
 THIN_LINE, THICK_LINE = 0.8, 2.4  #: points: the puzzle's lines between cells, and between boxes
 FILLED_COLOUR = "#d62728"  #: the puzzle's digit that is not a given: the step's choice
@@ -274,15 +270,7 @@ def draw_puzzle(ax: Axes, puzzle: np.ndarray, step: CoverStep) -> None:
     for (r, c), value in np.ndenumerate(shown):
         if value != EMPTY:
             colour = "black" if puzzle[r, c] != EMPTY else FILLED_COLOUR
-            ax.text(
-                c + 0.5,
-                r + 0.5,
-                str(value),
-                ha="center",
-                va="center_baseline",
-                fontsize=COVER_DIGIT_FONTSIZE,
-                color=colour,
-            )
+            ax.text(c + 0.5, r + 0.5, str(value), color=colour, **COVER_DIGIT)
     ax.set_title("Puzzle", fontsize=COVER_TITLE_FONTSIZE, pad=COVER_FONTSIZE + 6)
     for k in range(size):  # the numbers the cells' names use
         ax.text(k + 0.5, -0.15, str(k), ha="center", va="bottom", fontsize=COVER_FONTSIZE, color="0.35")

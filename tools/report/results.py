@@ -1,18 +1,13 @@
 """Write and load the project's measurements: the one home of their layout.
 
-A measurement is saved as two files with one stem in ``docs/results/``: a JSON
-record for code to read, and a markdown file of its tables for people, which
-starts with a line saying how it was made (``made_by``).  The record is an
-object holding
-
-    schema    ``SCHEMA``, the layout of this module's time;
-    kind      what measured it (``alternatives``, ``against``, ``ladder``,
-              ``sizes``): a file is only ever read as its own kind;
-    metadata  the command that made it, when, and on what (``metadata``);
-
-and beside them the tool's own fields.  There is one schema policy: a record
-of another schema or kind is never read, converted or merged; ``load`` raises
-``ResultsError`` saying which command to run again.
+A measurement is two files with one stem in ``docs/results/``
+(``docs/results.md``): a JSON record for code, holding ``schema`` (``SCHEMA``),
+``kind`` (the job that made it; a file is only ever read as its own kind),
+``metadata`` (the command that made it, when, and on what) and the job's own
+fields; and a markdown file of its tables for people, under a ``made_by`` line.
+There is one schema policy: a record of another schema or kind is never read,
+converted or merged; ``load`` raises ``ResultsError`` saying which command to
+run again.
 """
 
 from __future__ import annotations
