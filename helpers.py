@@ -653,8 +653,8 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 # Rung 0 of the report's ladder: the method the AI course teaches, kept to
 # the textbook (Russell and Norvig, *Artificial Intelligence: A Modern
 # Approach*, ch. 6), and the solver the notebook compares with.  It names
-# nothing of this module but the constants EMPTY and NO_SOLUTION, and the
-# solver above names nothing of it, so each can check the other.
+# nothing of this module but the constant EMPTY, and the solver above names
+# nothing of it, so each can check the other.
 #
 #     variables    the N * N cells, numbered row by row.
 #     domains      the digits a cell may still take, as a bit mask: bit d - 1
@@ -880,21 +880,6 @@ def backtracking_count(grid: object, limit: int | None = 2, budget: int | None =
     """
     cells, box = _csp_cells(grid)
     return len(SudokuCSP(cells, box, budget).run(limit))
-
-
-def backtracking_solver(sudoku: np.ndarray) -> np.ndarray:
-    """The assignment's contract, met by the textbook method: for an N x N
-    puzzle (0 = blank), a new N x N int array holding its solution, or every
-    cell -1 when it has none (repeated givens included).  ``sudoku`` is not
-    modified.
-
-    Raises ``ValueError`` when ``sudoku`` is not such a grid.
-    """
-    solution, _ = backtracking_solve(sudoku)
-    if solution is None:
-        side = math.isqrt(np.size(sudoku))
-        return np.full((side, side), NO_SOLUTION, dtype=int)
-    return solution
 
 
 # ---------------------------------------------------------------------------

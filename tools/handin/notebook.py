@@ -112,7 +112,7 @@ def printed_number(cell: str) -> tuple[float, bool]:
     """A number as the notebook prints it (``0.066``, ``2,260``, ``≥9.0``,
     ``+3%``) and whether it is a lower bound."""
     bound = cell.startswith(BOUND_SIGN)
-    return float(cell.removeprefix(BOUND_SIGN).rstrip("%").replace(",", "")), bound
+    return float(cell[bound:].rstrip("%").replace(",", "")), bound  # BOUND_SIGN is one character
 
 
 def split_row(line: str) -> list[str]:

@@ -409,9 +409,11 @@ BOX_GAP = 0.04  #: between a set's boxes
 MEAN_MARKER: dict[str, Any] = {"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 5}
 FLIER_MARKER: dict[str, Any] = {"marker": "o", "markersize": 3.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
 BUDGET_LINE: dict[str, Any] = {"color": "black", "linestyle": "--", "linewidth": 1.0}
+#: a search that gave up on some puzzles: a triangle on the budget line, the number of puzzles above it
+GAVE_UP_MARKER: dict[str, Any] = {"marker": "^", "markersize": 7, "markeredgecolor": "black", "linestyle": "none"}
 LINEAR_BELOW = 1  #: choices are whole numbers: below 1 the axis is linear, so 0 has a place
 LINEAR_SCALE = 0.5  #: the linear part's height, in decades
-HEADROOM = 1.6  #: the axis ends this far above the budget
+HEADROOM = 3.5  #: the axis ends this far above the budget: room for the counts of puzzles given up
 
 
 def search_choices(budget: int) -> dict[str, dict[str, Results]]:
@@ -443,9 +445,15 @@ def draw_choices(found: dict[str, dict[str, Results]], budget: int) -> Figure:
         fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, CHOICES_HEIGHT_INCHES), layout="constrained")
         offsets = (np.arange(len(SEARCHES)) - (len(SEARCHES) - 1) / 2) * (BOX_WIDTH + BOX_GAP)
         for k, (search, colour) in enumerate(zip(SEARCHES.values(), SEARCH_COLOURS)):
+            positions = np.arange(len(found)) + offsets[k]
+            for x, results in zip(positions, found.values()):
+                gave_up = int(results[search].over_budget.sum())
+                if gave_up:
+                    ax.plot(x, budget, markerfacecolor=colour, **GAVE_UP_MARKER)
+                    ax.annotate(f"{gave_up}", (x, budget), xytext=(0, 6), textcoords="offset points", ha="center")
             ax.bxp(
                 [choice_stats(results[search].choices) for results in found.values()],
-                positions=np.arange(len(found)) + offsets[k],
+                positions=positions,
                 widths=BOX_WIDTH,
                 patch_artist=True,
                 showmeans=True,
@@ -473,8 +481,9 @@ def draw_choices(found: dict[str, dict[str, Results]], budget: int) -> Figure:
         ]
         mean = Line2D([], [], linestyle="none", label="mean", **MEAN_MARKER)
         limit = Line2D([], [], label=f"budget: {budget:,} assignments", **BUDGET_LINE)
+        over = Line2D([], [], markerfacecolor="white", label="gave up on (puzzles)", **GAVE_UP_MARKER)
         # filled column by column: the searches in the first row, the marks in the second
-        keys = [boxes[0], mean, boxes[1], limit, boxes[2]]
+        keys = [boxes[0], mean, boxes[1], limit, boxes[2], over]
         fig.legend(handles=keys, loc="outside upper center", ncol=len(SEARCHES), frameon=False, columnspacing=1.5)
     return fig
 
