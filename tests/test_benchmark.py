@@ -1,5 +1,5 @@
 """The measuring side: ``tools/measure/benchmark.py``'s jobs, the
-alternatives it races and the results files (``tools/report/results.py``).
+alternatives it races and the results files (``tools/measure/results.py``).
 
 Nothing here asserts anything about speed; the races are a few puzzles long.
 """
@@ -18,10 +18,9 @@ import pytest
 
 import helpers
 from conftest import EVEREST, ROOT, parse
-from tools.measure import alternatives, benchmark
+from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.sets import PuzzleSet, load
-from tools.report import results
 
 # A valid grid; blanking its diagonal leaves one blank per row, so the
 # puzzle has exactly this grid as its solution.

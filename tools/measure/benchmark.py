@@ -1,6 +1,6 @@
 """Measure the solver beside what the notebook measures: one job a run, each
 saving its record and tables as ``docs/results/<job>`` through
-``tools.report.results`` (what each holds: ``docs/results.md``).
+``tools.measure.results`` (what each holds: ``docs/results.md``).
 
 The jobs that race methods use ``helpers.race`` (methods take turns puzzle by
 puzzle, CPU time per call, every answer checked), on named sets of
@@ -45,11 +45,11 @@ from helpers import SUDOKU_BOX, Method, OpenPart, Results, by_engine, engine, la
 from tools.handin.autograde import problems as autograde_problems
 from tools.handin.notebook import notebook_budget
 from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives, module_from_file
+from tools.measure.results import save
 from tools.paths import COLLECTIONS, RESULTS, ROOT
 from tools.puzzles.io import read_grids
 from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
-from tools.report.results import save
 
 SOLVER = "the solver"
 COUNTS_ROWS = (SOLVER, PLAIN)  #: the methods whose choices are the rows their search tried
