@@ -43,7 +43,7 @@ from tqdm import tqdm
 import helpers
 from helpers import SUDOKU_BOX, Method, OpenPart, Results, by_engine, engine, ladder, markdown_table, race, significant
 from tools.handin.autograde import problems as autograde_problems
-from tools.handin.notebook import notebook_budget
+from tools.handin.notebook import BOUND_SIGN, notebook_budget
 from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives, module_from_file
 from tools.measure.results import save
 from tools.paths import COLLECTIONS, RESULTS, ROOT
@@ -72,7 +72,6 @@ SIZES = ((4, 0.40), (5, 0.50), (6, 0.70))
 SIZE_PUZZLES = 10  #: puzzles of each size, by default
 SIZES_SEED = 2026
 PERCENTILE = 95
-LOWER_BOUND = "≥"  #: marks a mean that a method's budget cut short, as the notebook does
 UNKNOWN = "?"  #: a ratio whose denominator is only a lower bound
 MS_PER_S = 1000.0
 
@@ -306,13 +305,13 @@ def ladder_tables(sets: dict[str, Any]) -> str:
 
     def cell(rung: str, name: str, key: str, digits: int) -> str:
         r = sets[name]["rungs"][rung]
-        return (LOWER_BOUND if r["over_budget"] else "") + significant(r[key], digits)
+        return (BOUND_SIGN if r["over_budget"] else "") + significant(r[key], digits)
 
     def buys(before: str, rung: str, name: str) -> str:
         earlier, now = sets[name]["rungs"][before], sets[name]["rungs"][rung]
         if now["over_budget"]:
             return UNKNOWN  # its own mean is only a lower bound
-        return (LOWER_BOUND if earlier["over_budget"] else "") + significant(earlier["mean_ms"] / now["mean_ms"], 3)
+        return (BOUND_SIGN if earlier["over_budget"] else "") + significant(earlier["mean_ms"] / now["mean_ms"], 3)
 
     parts = [
         ("Mean CPU time per puzzle, ms", [[r, *(cell(r, n, "mean_ms", 2) for n in names)] for r in rungs]),
@@ -338,7 +337,7 @@ def run_ladder(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]
     markdown = (
         f"Every rung of `helpers.ladder({budget})` on every puzzle, taking turns "
         f"(`helpers.race`), {rounds} rounds: a time is the mean over the puzzles of each one's median "
-        f"across the rounds. {LOWER_BOUND} marks a mean cut short where the textbook search gave up "
+        f"across the rounds. {BOUND_SIGN} marks a mean cut short where the textbook search gave up "
         f"after {budget:,} assignments, and {UNKNOWN} a ratio to such a mean.\n\n{ladder_tables(record['sets'])}"
     )
     save(out / "ladder", "ladder", record, markdown, command)

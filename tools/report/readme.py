@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from helpers import markdown_table
-from tools.handin.notebook import Table, printed_number, printed_tables, stdout_lines
+from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables, stdout_lines
 from tools.paths import CATEGORIES, NOTEBOOK, ROOT
 
 README = ROOT / "readme.md"
@@ -296,7 +296,7 @@ QUOTES = (
         "on the hardest sample, {plain} rows against at least {textbook} assignments",
         lambda t: {
             "plain": rung(t, LADDER_CHOICES, "1", "hardest"),
-            "textbook": rung(t, LADDER_CHOICES, "0", "hardest").lstrip("≥"),
+            "textbook": rung(t, LADDER_CHOICES, "0", "hardest").lstrip(BOUND_SIGN),
         },
     ),
     *(Quote(phrase, two_rungs(*cells)) for phrase, *cells in RUNG_QUOTES),
