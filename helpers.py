@@ -2,13 +2,12 @@
 
 The code behind ``sudoku.ipynb``'s ``sudoku_solver``, in the order a puzzle
 meets it: the exact-cover engine (``DancingNode``, ``ColumnObject``,
-``cover``, ``uncover``, ``AlgorithmX``), sudoku as exact cover, the engine
-that places every forced digit and then searches what is left
-(``SudokuEngine``), and the entry point ``solve_sudoku``.  Three parts the
-solver does not use come last: an independent checker
-(``is_valid_solution``), the textbook method the report compares with
-(``backtracking_solve``), and the experiment the notebook runs (``ladder``,
-``race``).  numpy and the standard library only.
+``AlgorithmX``), sudoku as exact cover, the engine that places every forced
+digit and then searches what is left (``SudokuEngine``), and the entry point
+``solve_sudoku``.  Three parts the solver does not use come last: an
+independent checker (``is_valid_solution``), the textbook method the report
+compares with (``backtracking_solve``), and the experiment the notebook runs
+(``ablation``, ``race``, ``paired_change``).  numpy and the standard library only.
 
 Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 
@@ -17,12 +16,12 @@ Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
     column object  ``ColumnObject``: a column; its ``head`` node tops the
                    column's ring and sits in the list of columns to cover.
     root h         ``AlgorithmX.root``: where that list starts and ends.
-    cover          ``cover(node)``: take the row of ``node``: Knuth's cover(c)
-                   of each of its columns, which removes the column and every
-                   other row with a 1 in it.
-    uncover        ``uncover(node)``: the exact inverse, in reverse order.
-    S heuristic    ``AlgorithmX.choose_column``: a column with fewest 1s.
-    search         ``AlgorithmX.search``: the backtracking search, as a loop.
+    cover(c)       ``AlgorithmX.cover``: take column c out of the list, and
+                   every row with a 1 in c out of its other columns.
+    uncover(c)     ``AlgorithmX.uncover``: the exact inverse, in reverse order.
+    S heuristic    ``AlgorithmX.choose_column``: the first column of least size.
+    search(k)      ``AlgorithmX.search``: the backtracking search, as a loop;
+                   taking a row r covers every other column of r.
     candidate      "digit d in cell (r, c)": a row of the sudoku matrix.
     constraint     a column: a cell holds one digit; a row, column or box
                    holds each digit once.
@@ -32,6 +31,8 @@ from __future__ import annotations
 
 import gc
 import math
+import platform
+import random
 import time
 import typing
 from collections.abc import Generator, Iterable, Sequence
@@ -46,6 +47,7 @@ import numpy as np
 
 SUDOKU_BOX = 3  #: box side of the standard sudoku
 SUDOKU_SIZE = SUDOKU_BOX * SUDOKU_BOX  #: 9 rows, 9 columns, 9 digits
+SUDOKU_CELLS = SUDOKU_SIZE**2  #: 81 cells
 SUDOKU_CANDIDATES = SUDOKU_SIZE**3  #: 729 rows of the exact-cover matrix
 SUDOKU_CONSTRAINTS = 4 * SUDOKU_SIZE**2  #: 324 columns of the exact-cover matrix
 CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
@@ -107,55 +109,6 @@ class ColumnObject:
         return size
 
 
-def cover(node: DancingNode, emptied: list[ColumnObject]) -> None:
-    """Take the row of ``node``: Knuth's cover(c) for each of its columns,
-    ``node``'s own first, which takes column c out of the list of columns to
-    cover and every other row with a 1 in c out of its other columns.  The
-    taken row stays linked, as its columns have all left the list.  Each
-    column left with no rows is noted in ``emptied``: a dead end, unless
-    covered next."""
-    j = node
-    while True:
-        head = j.column.head
-        head.right.left = head.left
-        head.left.right = head.right
-        i = j.down
-        while i is not j:
-            if i is not head:
-                k = i.right
-                while k is not i:
-                    up, down = k.up, k.down
-                    down.up, up.down = up, down
-                    if up is down:  # only its head is left: k's column is empty
-                        emptied.append(k.column)
-                    k = k.right
-            i = i.down
-        j = j.right
-        if j is node:
-            return
-
-
-def uncover(node: DancingNode) -> None:
-    """Undo ``cover(node)`` exactly: its columns in reverse order, in each the
-    rows bottom to top, each row right to left, so that every node goes back
-    between neighbours already back in place themselves."""
-    j = node.left
-    while True:
-        head = j.column.head
-        i = j.up
-        while i is not j:
-            if i is not head:
-                k = i.left
-                while k is not i:
-                    k.down.up = k.up.down = k
-                    k = k.left
-            i = i.up
-        head.right.left = head.left.right = head
-        if j is node:
-            return
-        j = j.left
-
-
 class AlgorithmX:
     """Knuth's Algorithm X on dancing links, for any exact-cover problem.
 
@@ -164,6 +117,10 @@ class AlgorithmX:
     ``n_columns`` the number of columns, by default one more than the
     largest index used; ``names`` Knuth's column names, by default the
     indices.  Every column is to be covered.
+
+    ``emptied`` holds every column still to cover that has no rows (and
+    perhaps others): ``relink`` notes every column it links, ``cover`` each
+    it empties, ``uncover`` the one it puts back if it has no rows.
     """
 
     def __init__(
@@ -182,6 +139,7 @@ class AlgorithmX:
             for a, b in zip(nodes, nodes[1:] + nodes[:1]):
                 a.right, b.left = b, a
             self.row_nodes.append(nodes)
+        self.emptied: list[ColumnObject] = []
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
         self.relink(range(n_columns), range(len(row_lists)))
 
@@ -190,11 +148,14 @@ class AlgorithmX:
         order, and ``rows``, whose columns must all be among them.  The nodes
         exist already: this costs a few assignments per node."""
         last = self.root
+        linked = []
         for j in columns:
-            head = self.columns[j].head
+            column = self.columns[j]
+            head = column.head
             head.up = head.down = head
             last.right, head.left = head, last
             last = head
+            linked.append(column)
         last.right, self.root.left = self.root, last
         for r in rows:
             for node in self.row_nodes[r]:
@@ -202,24 +163,68 @@ class AlgorithmX:
                 bottom = head.up
                 node.up, node.down = bottom, head
                 bottom.down = head.up = node
+        self.emptied = linked  # any of them may have no rows
+
+    def cover(self, column: ColumnObject) -> None:
+        """Knuth's cover(c): take ``column`` out of the list of columns to
+        cover, and every row with a 1 in it out of the other columns it fills.
+        The rows stay linked in ``column`` itself, for ``uncover``."""
+        head = column.head
+        head.right.left = head.left
+        head.left.right = head.right
+        i = head.down
+        while i is not head:
+            j = i.right
+            while j is not i:
+                up, down = j.up, j.down
+                down.up, up.down = up, down
+                if up is down:  # only its head is left: j's column is empty now
+                    self.emptied.append(j.column)
+                j = j.right
+            i = i.down
+
+    def uncover(self, column: ColumnObject) -> None:
+        """Knuth's uncover(c), the exact inverse of ``cover(column)``: the rows
+        bottom to top, each right to left, so that every node goes back
+        between neighbours already back in place themselves."""
+        head = column.head
+        i = head.up
+        while i is not head:
+            j = i.left
+            while j is not i:
+                j.down.up = j.up.down = j
+                j = j.left
+            i = i.up
+        head.right.left = head.left.right = head
+        if head.down is head:  # back in the list with no rows
+            self.emptied.append(column)
 
     def choose_column(self) -> ColumnObject | None:
-        """Knuth's S heuristic: the first column of least size in the list, or
-        ``None`` when every column is covered.
+        """Knuth's S heuristic: the first column of least size in the list of
+        columns to cover, or ``None`` when the list is empty.
 
-        Most calls find a forced column (size 0 or 1: the node above its head
-        is the node below it), so the first scan looks for one and does
-        nothing else.
+        An empty column is least of all, and every one is in ``emptied``.
+        When several are empty the first there is taken, which need not be the
+        first in the list but tries the same rows: none, as its branch ends at
+        once.  No sizes are stored: a column holds at most one row when the
+        node above its head is the node below it, so once no column is empty a
+        first scan looks for such a column, and only then for one of two rows.
         """
+        emptied = self.emptied
+        if emptied:
+            for k, column in enumerate(emptied):
+                head = column.head
+                if head.down is head and head.left.right is head:  # no rows, and still in the list
+                    del emptied[:k]  # those before it are not: a later cover or uncover notes them again
+                    return column
+            emptied.clear()
         root = self.root
         head = root.right
-        if head is root:
-            return None
-        while head.up is not head.down:  # stops at the root at the latest: its ring is empty
+        while head.up is not head.down:  # the first of one row; stops at the root at the latest
             head = head.right
         if head is not root:
             return head.column
-        head = root.right  # none is forced: the first of size 2, the least left ...
+        head = root.right  # ... or the first of two ...
         while head.down.down is not head.up:
             head = head.right
         if head is not root:
@@ -228,65 +233,64 @@ class AlgorithmX:
         while head.right is not root:
             head = head.right
             columns.append(head.column)
-        return min(columns, key=lambda column: column.size)
+        return min(columns, key=lambda column: column.size) if columns else None
 
-    @staticmethod
-    def dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
-        """A column in ``emptied`` that is still to cover and has no rows, or None.
-
-        A column is still in the list when its left neighbour points back at it
-        (covers and uncovers nest, so a covered column's old neighbour never does).
-        """
-        for col in emptied:
-            head = col.head
-            if head.down is head and head.left.right is head:
-                return col
-        return None
-
-    def search(self, unwind: bool = False) -> Generator[list[int], None, None]:
+    def search(self, restore: bool = False) -> Generator[list[int], None, None]:
         """Yield every exact cover of the linked matrix, each as sorted row indices.
 
-        ``chosen`` holds the node of the row taken at each level (Knuth's
-        O_k).  A search run to its end leaves the links as it found them.
-        One stopped early leaves them as they are, for ``relink`` to reset;
-        with ``unwind``, it first takes back every row it took.
+        Knuth's search(k) as a loop: choose a column c, cover it, and for
+        each row r of c take r (cover every other column of r), search on,
+        and leave r (uncover those columns, in reverse order); then uncover c.
+        ``chosen`` holds the row taken at each level (his O_k).  A search run
+        to its end leaves the links as it found them.  One stopped early
+        leaves them as they are, for ``relink`` to reset; with ``restore``, it
+        first uncovers every column it covered.
         """
+        cover, uncover, choose_column = self.cover, self.uncover, self.choose_column
         chosen: list[DancingNode] = []
-        emptied: list[ColumnObject] = []  # filled by ``cover``
-        choose_column = self.choose_column
-        dead_end = self.dead_end
         tried = 0
         try:
             while True:
-                col = None
-                if emptied:  # a column the last cover emptied is a dead end, unless it was covered
-                    col = dead_end(emptied)
-                    emptied.clear()
-                if col is None:
-                    col = choose_column()
-                    if col is None:
-                        self.rows_tried = tried
-                        yield sorted(node.row for node in chosen)
-                # The first row of ``col``; none (or no column left): back up to a row with a row below it.
-                node = col.head.down if col is not None else None
-                while node is None or node.row < 0:
+                column = choose_column()
+                if column is None:  # every column is covered: the rows taken are a solution
+                    self.rows_tried = tried
+                    yield sorted(node.row for node in chosen)
+                    row = None
+                else:
+                    cover(column)
+                    row = column.head.down
+                # No row left in this column (or a solution found): back up to the next row of a level above.
+                while row is None or row.row < 0:
+                    if row is not None:
+                        uncover(row.column)
                     if not chosen:
                         self.rows_tried = tried
                         return
-                    node = chosen.pop()
-                    uncover(node)
-                    node = node.down
+                    row = chosen.pop()
+                    j = row.left
+                    while j is not row:
+                        uncover(j.column)
+                        j = j.left
+                    row = row.down
                 tried += 1
-                chosen.append(node)
-                cover(node, emptied)
+                chosen.append(row)
+                j = row.right
+                while j is not row:
+                    cover(j.column)
+                    j = j.right
         finally:
-            while unwind and chosen:
-                uncover(chosen.pop())
+            while restore and chosen:
+                row = chosen.pop()
+                j = row.left
+                while j is not row:
+                    uncover(j.column)
+                    j = j.left
+                uncover(row.column)
 
-    def first_solution(self, unwind: bool = False) -> list[int] | None:
+    def first_solution(self, restore: bool = False) -> list[int] | None:
         """The first exact cover (sorted row indices), or ``None``.  The links
-        are left as the search left them, or, with ``unwind``, as it found them."""
-        search = self.search(unwind)
+        are left as the search left them, or, with ``restore``, as it found them."""
+        search = self.search(restore)
         try:
             return next(search, None)
         finally:
@@ -362,6 +366,19 @@ class Answer(NamedTuple):
     rows_tried: int
 
 
+class Ideas(NamedTuple):
+    """What the solver does beyond Knuth's Algorithm X on a matrix built for
+    each puzzle.  The solver has them all; the experiment's ablation turns them
+    off one by one (``SudokuEngine(box, ideas)``)."""
+
+    reuse_matrix: bool = True  #: build the matrix once and relink it for each puzzle
+    no_restore: bool = True  #: stop at the first solution without uncovering what the search covered
+    naked_singles: bool = True  #: stage 1 fills each blank left with one digit ...
+    hidden_singles: bool = True  #: ... and places each digit left with one place in a unit ...
+    locked_candidates: bool = True  #: ... and rules a digit confined to a segment out of its line and box
+    tie_order: bool = True  #: each family of columns starts half-way (``FAMILY_START``)
+
+
 class SudokuEngine:
     """Solve sudokus of one order ``box`` (side N = box**2), given as flat
     lists of N*N ints (0 for a blank), in two stages: ``place_singles``
@@ -369,10 +386,13 @@ class SudokuEngine:
     whose bit i says "this digit may still go in cell i"); then dancing
     links search what is left, on one ``AlgorithmX`` over all N**3
     candidates, built once and relinked for each puzzle (``relink``).
+    ``ideas`` says which of the solver's ideas it has: all, by default.
+    Each ``solve`` relinks the one matrix, so a search paused on it is spoiled.
     """
 
-    def __init__(self, box: int) -> None:
+    def __init__(self, box: int, ideas: Ideas = Ideas()) -> None:
         self.box = box
+        self.ideas = ideas
         self.size = size = box * box
         cells = range(size * size)
         self.cell_row = [i // size for i in cells]
@@ -392,8 +412,8 @@ class SudokuEngine:
         ]
         # What a digit's places in a unit say: one cell is a hidden single (0); cells of one segment,
         # where a line crosses a box, rule out the other cells of both (locked candidates).
-        self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells}
-        for line in rows + cols:
+        self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells} if ideas.hidden_singles else {}
+        for line in rows + cols if ideas.locked_candidates else ():
             for b in boxes:
                 segment = line & b
                 pattern = segment  # then every other non-empty subset of its cells
@@ -412,7 +432,7 @@ class SudokuEngine:
         if not singles.blank:
             return Answer(grid, 0)
         matrix = self.relink(self.open_part(grid, singles.places))
-        rows = matrix.first_solution()
+        rows = matrix.first_solution(restore=not self.ideas.no_restore)
         if rows is None:
             return Answer(None, matrix.rows_tried)
         for row in rows:
@@ -433,11 +453,12 @@ class SudokuEngine:
         open_units = [self.unit_boards] * self.size
         seen = [-1] * self.size
         while blank:
-            left = self._place_naked_singles(grid, blank, places)
-            if left is None:
-                return None
-            blank = left
-            if not blank:
+            if self.ideas.naked_singles:
+                left = self._place_naked_singles(grid, blank, places)
+                if left is None:
+                    return None
+                blank = left
+            if not blank or not self.unit_rules:
                 break
             blank, changed = self._scan_units(grid, blank, places, open_units, seen)
             if not changed:
@@ -575,25 +596,24 @@ class SudokuEngine:
         wraps round, which tries fewer rows; other sizes keep the plain order,
         having no collection to tune on.
         """
-        start = FAMILY_START if self.box == SUDOKU_BOX else 0.0
+        start = FAMILY_START if self.box == SUDOKU_BOX and self.ideas.tie_order else 0.0
         order = []
         for family in families:
             k = int(start * len(family))
             order += family[k:] + family[:k]
         return order
 
+    def build_matrix(self) -> AlgorithmX:
+        """The whole matrix of this order: N**3 candidates by 4 N**2 constraints."""
+        return AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
+
     def relink(self, part: OpenPart) -> AlgorithmX:
-        """The engine's matrix (built on first need), relinked to hold ``part`` alone."""
-        if self.matrix is None:
-            self.matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
+        """The engine's matrix, relinked to hold ``part`` alone: built on first
+        need, or for every puzzle without the idea ``reuse_matrix``."""
+        if self.matrix is None or not self.ideas.reuse_matrix:
+            self.matrix = self.build_matrix()
         self.matrix.relink(self.column_order(part.columns), part.rows)
         return self.matrix
-
-
-@lru_cache(maxsize=None)
-def engine(box: int) -> SudokuEngine:
-    """The shared engine for sudokus of order ``box``, made on first use."""
-    return SudokuEngine(box)
 
 
 def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
@@ -613,12 +633,27 @@ def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
     return cells if array.dtype.kind in "iu" else [int(value) for value in cells]
 
 
+#: ``solve_sudoku``'s engine for each box side, made by its first call of that size
+_ENGINES: dict[int, SudokuEngine] = {}
+
+
 def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
     """The solution of a ``size`` x ``size`` sudoku (0 = blank) as a new int
     array, or ``None`` when it has none.  A puzzle with several solutions gets
-    one of them, the same one on every call.  Input as ``read_grid`` says."""
+    one of them, the same one on every call.  Input as ``read_grid`` says;
+    ``ValueError`` too when ``size`` is not the square of a box side.  Calls
+    of one size share an engine, made by the first; each relinks its matrix
+    afresh, so none depends on another.
+    """
+    box = math.isqrt(size) if size > 0 else 0
+    if box * box != size or box == 0:
+        raise ValueError(f"a sudoku's side is the square of its box side (4, 9, 16, ...), not {size}")
     cells = read_grid(sudoku, size)
-    solution = None if cells is None else engine(math.isqrt(size)).solve(cells).grid
+    if cells is None:
+        return None
+    if box not in _ENGINES:
+        _ENGINES[box] = SudokuEngine(box)
+    solution = _ENGINES[box].solve(cells).grid
     return None if solution is None else np.array(solution, dtype=np.int64).reshape(size, size)
 
 
@@ -648,29 +683,32 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# The textbook method: backtracking search with minimum remaining values and forward checking
+# The textbook method: backtracking search with MRV and forward checking or arc consistency
 # ---------------------------------------------------------------------------
-# Rung 0 of the report's ladder: the method the AI course teaches, kept to
-# the textbook (Russell and Norvig, *Artificial Intelligence: A Modern
-# Approach*, ch. 6), and the solver the notebook compares with.  It names
-# nothing of this module but the constant EMPTY, and the solver above names
-# nothing of it, so each can check the other.
+# The method the AI course teaches, kept to the textbook (Russell and Norvig,
+# *Artificial Intelligence: A Modern Approach*, ch. 6), which the notebook's
+# experiment compares with the solver.  It names nothing of this module but
+# the constant EMPTY, and the solver above names nothing of it, so each can
+# check the other; it works out each cell's peers itself, as the checker does.
 #
 #     variables    the N * N cells, numbered row by row.
 #     domains      the digits a cell may still take, as a bit mask: bit d - 1
 #                  stands for digit d.
 #     constraints  all-different on every row, column and box, as binary
 #                  inequalities between *peers* (two cells that share a unit).
-#     assign       put a digit in a cell, then *forward check*: remove it from
-#                  the domain of every unassigned peer, and fail at once if
-#                  one of them has no digit left.
 #     select       minimum remaining values (MRV): the unassigned cell with
-#                  the smallest domain, the first in row-major order on a tie.
+#                  the smallest domain, the first in row-major order on a tie;
+#                  or, without MRV, the first unassigned cell in that order.
 #     order        the digits of its domain in increasing order.
-#     backtrack    depth first, recursive, undoing an assignment and its
-#                  pruning on the way back.
-# Nothing else prunes: no hidden singles, no arc consistency beyond forward
-# checking.  The givens are assigned first and are not counted as choices.
+#     inference    *forward checking*: remove the digit from the domain of
+#                  every unassigned peer, and fail at once if one is left with
+#                  no digit; or *maintaining arc consistency* (MAC): AC-3 on
+#                  the inequalities, which on a binary inequality means that
+#                  a domain left with one digit removes it from its peers'
+#                  domains in turn.
+#     backtrack    depth first, recursive, putting the domains back as they
+#                  were before each assignment.
+# The givens are assigned first and are not counted as assignments.
 
 
 class SearchBudgetExceeded(Exception):
@@ -684,7 +722,8 @@ class SearchBudgetExceeded(Exception):
 @lru_cache(maxsize=None)
 def _csp_peers(box: int) -> tuple[tuple[int, ...], ...]:
     """For each cell of the grid of box side ``box``, the other cells of its row,
-    column and box, in increasing order."""
+    column and box, in increasing order.  (The box of a cell is worked out here
+    again, on purpose: this part shares no code with the solver's.)"""
     side = box * box
 
     def place(cell: int) -> tuple[int, int, int]:
@@ -733,25 +772,36 @@ class SudokuCSP:
 
     ``domains[cell]`` is the cell's domain as a bit mask and ``values[cell]``
     its digit, 0 while unassigned.  After construction the givens are assigned
-    and forward checked, and each blank's domain is narrowed to ``narrowed``,
+    (with the inference), and each blank's domain is narrowed to ``narrowed``,
     where given (the digits some other reasoning left each cell, as bit
     masks); ``consistent`` is False when that already failed (a repeated
-    given, or a blank with no digit left).  ``assignments`` counts the
-    assignments the search has tried, ``budget`` caps them (None: no cap).
+    given, or a blank with no digit left).  ``mrv`` chooses the variable by
+    MRV, else in row-major order; ``mac`` makes the inference arc consistency,
+    else forward checking.  ``assignments`` counts the assignments the search
+    has tried, ``budget`` caps them (None: no cap).
     """
 
     def __init__(
-        self, cells: Sequence[int], box: int, budget: int | None = None, narrowed: Sequence[int] | None = None
+        self,
+        cells: Sequence[int],
+        box: int,
+        budget: int | None = None,
+        narrowed: Sequence[int] | None = None,
+        mrv: bool = True,
+        mac: bool = False,
     ) -> None:
         self.side = box * box
         self.peers = _csp_peers(box)
         self.domain_sizes = _domain_sizes(self.side)
+        self.mrv, self.mac = mrv, mac
         self.values = [EMPTY] * len(cells)
         self.domains = [(1 << self.side) - 1] * len(cells)
         self.assignments = 0
         self.budget = budget
         self.consistent = all(
-            self.assign(cell, 1 << (digit - 1)) is not None for cell, digit in enumerate(cells) if digit != EMPTY
+            self.domains[cell] >> (digit - 1) & 1 and self.assign(cell, 1 << (digit - 1))
+            for cell, digit in enumerate(cells)
+            if digit != EMPTY
         )
         if narrowed is not None:
             blanks = [cell for cell, value in enumerate(self.values) if value == EMPTY]
@@ -759,42 +809,40 @@ class SudokuCSP:
                 self.domains[cell] &= narrowed[cell]
             self.consistent = self.consistent and all(self.domains[cell] for cell in blanks)
 
-    def assign(self, cell: int, bit: int) -> list[int] | None:
-        """Give ``cell`` the digit of ``bit`` and forward check.
-
-        Returns the peers whose domains lost the digit, to hand to
-        ``unassign`` later; or None, with nothing changed, when the digit is
-        not in the cell's domain or a peer's domain becomes empty.
-        """
-        if not self.domains[cell] & bit:
-            return None
-        self.values[cell] = bit.bit_length()
-        pruned = []
-        for peer in self.peers[cell]:
-            if self.values[peer] == EMPTY and self.domains[peer] & bit:
-                self.domains[peer] ^= bit
-                pruned.append(peer)
-                if not self.domains[peer]:
-                    self.unassign(cell, bit, pruned)
-                    return None
-        return pruned
-
-    def unassign(self, cell: int, bit: int, pruned: list[int]) -> None:
-        """Undo ``assign(cell, bit)``, which pruned the peers ``pruned``."""
-        for peer in pruned:
-            self.domains[peer] |= bit
-        self.values[cell] = EMPTY
+    def assign(self, cell: int, bit: int) -> bool:
+        """Give ``cell`` the digit of ``bit`` and make the inference; False
+        when it leaves a peer's domain empty.  The caller puts the domains
+        back (``search`` keeps a copy)."""
+        values, domains, peers = self.values, self.domains, self.peers
+        values[cell] = bit.bit_length()
+        domains[cell] = bit
+        settled = [cell]  # cells whose one digit their peers must lose
+        while settled:
+            source = settled.pop()
+            digit = domains[source]
+            for peer in peers[source]:
+                if values[peer] == EMPTY and domains[peer] & digit:
+                    left = domains[peer] ^ digit
+                    domains[peer] = left
+                    if not left:
+                        return False
+                    if self.mac and not left & (left - 1):  # one digit left: AC-3 revises its peers too
+                        settled.append(peer)
+        return True
 
     def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
-        """MRV: the position in ``open_cells`` (unassigned cells in row-major
-        order) of the first cell with the smallest domain."""
+        """The position in ``open_cells`` (unassigned cells in row-major order)
+        of the cell to assign next: with MRV the first with the smallest
+        domain, else the first."""
+        if not self.mrv:
+            return 0
         best, best_size = 0, self.side + 1
         sizes = self.domain_sizes
         for k, cell in enumerate(open_cells):
             size = sizes[self.domains[cell]]
             if size < best_size:
                 best, best_size = k, size
-                # Forward checking leaves no empty domain, so 1 cannot be beaten.
+                # The inference leaves no empty domain, so 1 cannot be beaten.
                 if size == 1:
                     break
         return best
@@ -812,19 +860,18 @@ class SudokuCSP:
         k = self.select_unassigned_variable(open_cells)
         cell = open_cells[k]
         rest = open_cells[:k] + open_cells[k + 1 :]
-        domain = self.domains[cell]
+        before = list(self.domains)
+        domain = before[cell]
         while domain:
             bit = domain & -domain  # the smallest digit left: digits go up
             domain ^= bit
             self.assignments += 1
             if self.budget is not None and self.assignments > self.budget:
                 raise SearchBudgetExceeded(self.budget)
-            pruned = self.assign(cell, bit)
-            if pruned is not None:
-                done = self.search(rest, found, limit)
-                self.unassign(cell, bit, pruned)
-                if done:
-                    return True
+            if self.assign(cell, bit) and self.search(rest, found, limit):
+                return True
+            self.domains[:] = before  # undo the assignment's inference
+            self.values[cell] = EMPTY
         return False
 
     def run(self, limit: int | None) -> list[list[int]]:
@@ -851,7 +898,11 @@ def _csp_cells(grid: object) -> tuple[list[int], int]:
 
 
 def backtracking_solve(
-    grid: object, budget: int | None = None, narrowed: Sequence[int] | None = None
+    grid: object,
+    budget: int | None = None,
+    narrowed: Sequence[int] | None = None,
+    mrv: bool = True,
+    mac: bool = False,
 ) -> tuple[np.ndarray | None, int]:
     """``(solution, assignments)``: the first solution of ``grid`` in search
     order as a new N x N int array (None when there is none), and how many
@@ -859,13 +910,13 @@ def backtracking_solve(
 
     ``grid`` is an N x N array-like, or a flat one of N * N values, with
     N = B * B for a box side B >= 1 and every value a whole number in 0..N
-    (0 for a blank); it is not modified.  ``narrowed``, where given, narrows
-    each blank's domain (``SudokuCSP``).  Raises ``ValueError`` when ``grid``
-    is not such a grid, and ``SearchBudgetExceeded`` when more than
-    ``budget`` assignments would be needed (never when it is None).
+    (0 for a blank); it is not modified.  ``narrowed``, ``mrv`` and ``mac`` as
+    for ``SudokuCSP``.  Raises ``ValueError`` when ``grid`` is not such a
+    grid, and ``SearchBudgetExceeded`` when more than ``budget`` assignments
+    would be needed (never when it is None).
     """
     cells, box = _csp_cells(grid)
-    problem = SudokuCSP(cells, box, budget, narrowed)
+    problem = SudokuCSP(cells, box, budget, narrowed, mrv, mac)
     found = problem.run(limit=1)
     side = box * box
     solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
@@ -883,94 +934,42 @@ def backtracking_count(grid: object, limit: int | None = 2, budget: int | None =
 
 
 # ---------------------------------------------------------------------------
-# The experiment: the report's ladder, and a race that measures it
+# The experiment: an ablation of the solver, the textbook search, and a race
 # ---------------------------------------------------------------------------
-# The report measures what each idea of the solver buys by taking it out
-# again.  Rung 1 of its ladder is plain dancing links: Algorithm X with the S
-# heuristic on a matrix built for each puzzle, taking back every row after its
-# first solution.  Each later rung adds the next idea of ``IDEAS``, so the last
-# is the solver itself.  Every rung runs the solver's own search loop; the
-# classes below only take ideas out, by overriding methods of the solver's.
+# The notebook's Section 8 measures what each idea of the solver buys.  Its
+# ablation starts from Knuth's Algorithm X alone and adds the ideas of
+# ``Ideas`` one at a time, each variant an engine with the ideas so far, so
+# the last is the solver; beside it run the textbook searches.  ``race`` times
+# them all, and the tuned tie order is judged apart, on symmetric copies of
+# every puzzle (``random_symmetry``, ``paired_change``), by search nodes alone.
 
-#: the solver's ideas, in the order the ladder adds them
-IDEAS = (
-    "one matrix, relinked",
-    "no unwinding",
-    "naked singles",
-    "hidden singles",
-    "locked candidates",
-    "half-way start",
-    "dead ends first",
-)
-
-
-class NoDeadEnds(AlgorithmX):
-    """Algorithm X before "dead ends first": a column that a cover empties
-    waits until the S heuristic's scan reaches it."""
-
-    @staticmethod
-    def dead_end(emptied: list[ColumnObject]) -> ColumnObject | None:
-        return None
-
-
-class Unwinding(NoDeadEnds):
-    """... and before "no unwinding": after its first solution the search takes
-    back every row it took, leaving the links as it found them."""
-
-    def first_solution(self, unwind: bool = True) -> list[int] | None:
-        return super().first_solution(unwind)
-
-
-class Rung(SudokuEngine):
-    """The solver with only the first ``ideas`` of ``IDEAS``: rung ``ideas + 1``
-    of the ladder, for sudokus of order ``box``."""
-
-    def __init__(self, ideas: int, box: int = SUDOKU_BOX) -> None:
-        super().__init__(box)
-        self.ideas = set(IDEAS[:ideas])
-        self.candidates = exact_cover_rows(box)  # the whole matrix's rows
-        if "locked candidates" not in self.ideas:  # only a single cell says something
-            self.unit_rules = {cells: 0 for cells, ruled_out in self.unit_rules.items() if not ruled_out}
-        if "dead ends first" in self.ideas:
-            self.matrix_class: type[AlgorithmX] = AlgorithmX
-        else:
-            self.matrix_class = NoDeadEnds if "no unwinding" in self.ideas else Unwinding
-
-    def place_singles(self, grid: list[int]) -> Singles | None:
-        """Stage 1 with the rules this rung has: none (the givens are only
-        checked), naked singles, or all of the solver's scan."""
-        if "hidden singles" in self.ideas:
-            return super().place_singles(grid)
-        singles = self._read_givens(grid)
-        if singles is None:
-            return None
-        if "naked singles" not in self.ideas:
-            return Singles(singles.blank, [board & singles.blank for board in singles.places])
-        blank = self._place_naked_singles(grid, singles.blank, singles.places)
-        return None if blank is None else Singles(blank, [board & blank for board in singles.places])
-
-    def column_order(self, families: list[list[int]]) -> list[int]:
-        """Before "half-way start", each family of columns from its start."""
-        if "half-way start" in self.ideas:
-            return super().column_order(families)
-        return [j for family in families for j in family]
-
-    def relink(self, part: OpenPart) -> AlgorithmX:
-        """Before "one matrix, relinked", a new matrix for every puzzle, of the
-        candidates still open only (numbered as in the whole matrix)."""
-        if "one matrix, relinked" not in self.ideas:
-            still_open = set(part.rows)
-            rows = [columns if r in still_open else () for r, columns in enumerate(self.candidates)]
-            self.matrix = self.matrix_class(rows, 4 * self.size**2)
-        elif self.matrix is None:
-            self.matrix = self.matrix_class(self.candidates, 4 * self.size**2)
-        self.matrix.relink(self.column_order(part.columns), part.rows)
-        return self.matrix
-
-
-#: a method of the race: a puzzle in, ``(solution or None, choices)`` out;
-#: it may raise ``SearchBudgetExceeded``
+#: a method of the race: a puzzle in, ``(solution or None, search nodes)`` out,
+#: where the search nodes are the assignments or rows a search tried; it may
+#: raise ``SearchBudgetExceeded``
 Method = Callable[[np.ndarray], Tuple[Union[np.ndarray, typing.Sequence[int], None], int]]
+
+#: assignments a textbook search may try in the experiment before it gives up
+BUDGET = 10_000
+FIXED_ORDER = "backtracking, fixed order"
+TEXTBOOK = "textbook search"
+MAC = "textbook search with MAC"
+AFTER_STAGE_1 = "textbook search after stage 1"
+ALGORITHM_X = "Algorithm X"
+#: the ablation's variants after Algorithm X, one per idea, named after it (the last is the solver)
+ADDED = tuple("+ " + idea.replace("_", " ") for idea in Ideas._fields)
+SOLVER = ADDED[-1]
+
+# The titles of the tables the notebook prints: the report's tools find each table by its title.
+SOLVER_ANSWERS = "The solver on each set: answers and search nodes"
+SOLVER_TIMES = "The solver on each set: CPU time per puzzle, ms"
+ABLATION_NODES = "The ablation: mean search nodes per puzzle"
+ABLATION_TIMES = "The ablation: mean CPU time per puzzle, ms"
+TIE_ORDER = "The tie order on symmetric copies: change in rows tried per puzzle"
+TEXTBOOK_ANSWERS = "The textbook searches: answers and search nodes"
+TEXTBOOK_TIMES = "The textbook searches: CPU time per puzzle, ms"
+NODE_SPREAD = "Search nodes per puzzle: percentiles and mean"
+LONGER_BUDGET = "The textbook search with ten times the budget, on the puzzles it gave up on"
+WITHOUT_MRV = "Backtracking in a fixed order with ten times the budget: answers and search nodes"
 
 
 def by_engine(solver: SudokuEngine) -> Method:
@@ -984,44 +983,61 @@ def by_engine(solver: SudokuEngine) -> Method:
     return method
 
 
-def textbook_after_stage_1(puzzle: np.ndarray, budget: int | None = None) -> tuple[np.ndarray | None, int]:
-    """The textbook search on what the solver's stage 1 leaves of ``puzzle``,
-    the digits it placed and the candidates it ruled out alike:
+def after_stage_1(budget: int | None) -> Method:
+    """The textbook search on what the solver's stage 1 leaves of a puzzle, the
+    digits it placed and the candidates it ruled out alike:
     ``(solution or None, assignments)``."""
-    grid = read_grid(puzzle)
-    singles = None if grid is None else engine(SUDOKU_BOX).place_singles(grid)
-    if grid is None or singles is None:
-        return None, 0
-    # each cell's digits, as bits, from each digit's board of cells
-    narrowed = [sum(1 << d for d, board in enumerate(singles.places) if board >> cell & 1) for cell in range(len(grid))]
-    return backtracking_solve(grid, budget, narrowed)
+    stage_1 = SudokuEngine(SUDOKU_BOX)
+
+    def method(puzzle: np.ndarray) -> tuple[np.ndarray | None, int]:
+        grid = read_grid(puzzle)
+        singles = None if grid is None else stage_1.place_singles(grid)
+        if grid is None or singles is None:
+            return None, 0
+        # each cell's digits, as bits, from each digit's board of cells
+        narrowed = [sum(1 << d for d, board in enumerate(singles.places) if board >> i & 1) for i in range(len(grid))]
+        return backtracking_solve(grid, budget, narrowed)
+
+    return method
 
 
-def ladder(budget: int | None = None) -> dict[str, Method]:
-    """The report's ladder, rung name -> method: the textbook search alone
-    (rung 0) and after stage 1 (0b), each stopped after ``budget``
-    assignments (never when None); then dancing links, one idea of ``IDEAS``
-    more on each rung, up to the solver."""
-    rungs: dict[str, Method] = {
-        "0. textbook search": lambda puzzle: backtracking_solve(puzzle, budget),
-        "0b. textbook search after stage 1": lambda puzzle: textbook_after_stage_1(puzzle, budget),
-        "1. dancing links, a matrix per puzzle": by_engine(Rung(0)),
+def textbook_methods(budget: int | None = None) -> dict[str, Method]:
+    """The textbook searches, name -> method, each stopped after ``budget``
+    assignments (never when None): backtracking in row-major order with
+    forward checking; the textbook search (MRV, forward checking); the same
+    maintaining arc consistency; and the textbook search after stage 1."""
+    return {
+        FIXED_ORDER: lambda puzzle: backtracking_solve(puzzle, budget, mrv=False),
+        TEXTBOOK: lambda puzzle: backtracking_solve(puzzle, budget),
+        MAC: lambda puzzle: backtracking_solve(puzzle, budget, mac=True),
+        AFTER_STAGE_1: after_stage_1(budget),
     }
-    for k, idea in enumerate(IDEAS, start=1):
-        rungs[f"{k + 1}. + {idea}"] = by_engine(Rung(k) if k < len(IDEAS) else engine(SUDOKU_BOX))
-    return rungs
+
+
+def ablation() -> dict[str, Method]:
+    """Algorithm X alone, then one idea of ``Ideas`` more at each step, up
+    to the solver: name -> method."""
+    count = len(Ideas._fields)
+    engines = [SudokuEngine(SUDOKU_BOX, Ideas(*(k < ideas for k in range(count)))) for ideas in range(count + 1)]
+    return dict(zip((ALGORITHM_X, *ADDED), map(by_engine, engines)))
 
 
 class Results(NamedTuple):
-    """One method's race on a set of puzzles, puzzle by puzzle: ``ms``, CPU
-    time; ``choices``; ``right``, whether the answer was checked right; and
-    ``over_budget``, whether the method gave up (its time and choices are then
-    lower bounds, and its answer is neither right nor wrong)."""
+    """One method's race on a set of puzzles: ``ms``, the CPU time of each
+    round (a row) on each puzzle (a column); and puzzle by puzzle its
+    ``nodes`` (search nodes); ``right``, whether the answer was checked right
+    in every round; and ``over_budget``, whether the method gave up (its time
+    and nodes are then lower bounds, and its answer is neither right nor
+    wrong)."""
 
     ms: np.ndarray
-    choices: np.ndarray
+    nodes: np.ndarray
     right: np.ndarray
     over_budget: np.ndarray
+
+    def round_means(self) -> np.ndarray:
+        """The mean time per puzzle of each round."""
+        return self.ms.mean(axis=1)
 
 
 def is_right(puzzle: np.ndarray, solution: np.ndarray | Sequence[int] | None, stored: np.ndarray | None) -> bool:
@@ -1037,46 +1053,154 @@ def is_right(puzzle: np.ndarray, solution: np.ndarray | Sequence[int] | None, st
 
 
 def race(
-    methods: dict[str, Method], puzzles: Sequence[np.ndarray], stored: Sequence[np.ndarray] | None = None
+    methods: dict[str, Method],
+    puzzles: Sequence[np.ndarray],
+    stored: Sequence[np.ndarray] | None = None,
+    rounds: int = 1,
 ) -> dict[str, Results]:
-    """Every method on every puzzle, taking turns: on the k-th puzzle the k-th
-    method (counting round) goes first, so that a busy spell of the machine
-    slows them alike.  Each call gets a fresh copy of the puzzle and is timed
-    as the autograder times it, with ``time.process_time()``; each answer is
-    checked against ``stored`` solutions where given (``is_right``).  Each
-    method first solves the first puzzle once, untimed, so that what it builds
-    once (a matrix, a table) is not charged to one puzzle.
+    """Every method on every puzzle, ``rounds`` times, taking turns: on puzzle
+    k of round r, method k + r (counting round) goes first, so that a busy
+    spell of the machine slows them alike and no method always follows the
+    same one.  Each call gets a fresh copy of the puzzle and is timed as the
+    autograder times it, with ``time.process_time()``; each answer is checked
+    against ``stored`` solutions where given (``is_right``).  Each method first
+    solves the first puzzle once, untimed, so that what it builds once (a
+    matrix, a table) is not charged to one puzzle.
 
     Garbage collection waits until the race ends, as ``timeit`` makes it wait:
     the race keeps every method's matrices alive at once, so a collection would
     take far longer here than beside one solver, and land on whichever call
-    happened to start it."""
-    for method in methods.values() if len(puzzles) else ():
+    happened to start it.  ``ValueError`` when there is no method or no puzzle.
+    """
+    if not methods or not len(puzzles):
+        raise ValueError(f"a race needs methods and puzzles: got {len(methods)} methods, {len(puzzles)} puzzles")
+    for method in methods.values():
         try:
             method(np.array(puzzles[0]))
         except SearchBudgetExceeded:
             pass
     names = list(methods)
-    found: dict[str, list[tuple[float, int, bool, bool]]] = {name: [] for name in names}
+    ms = {name: np.zeros((rounds, len(puzzles))) for name in names}
+    nodes = {name: np.zeros(len(puzzles), dtype=np.int64) for name in names}
+    right = {name: np.ones(len(puzzles), dtype=bool) for name in names}
+    over_budget = {name: np.zeros(len(puzzles), dtype=bool) for name in names}
     gc.collect()
     gc.disable()
     try:
-        for k, puzzle in enumerate(puzzles):
-            turn = k % len(names)
-            for name in names[turn:] + names[:turn]:
-                copy = np.array(puzzle)
-                start = time.process_time()
-                try:
-                    solution, choices = methods[name](copy)
-                    over_budget = False
-                except SearchBudgetExceeded as stop:
-                    solution, choices, over_budget = None, stop.budget, True
-                ms = 1000 * (time.process_time() - start)
-                right = not over_budget and is_right(puzzle, solution, None if stored is None else stored[k])
-                found[name].append((ms, choices, right, over_budget))
+        for r in range(rounds):
+            for k, puzzle in enumerate(puzzles):
+                turn = (k + r) % len(names)
+                for name in names[turn:] + names[:turn]:
+                    copy = np.array(puzzle)
+                    start = time.process_time()
+                    try:
+                        solution, tried = methods[name](copy)
+                    except SearchBudgetExceeded as stop:
+                        solution, tried, over_budget[name][k] = None, stop.budget, True
+                    ms[name][r, k] = 1000 * (time.process_time() - start)
+                    nodes[name][k] = tried
+                    checked = is_right(puzzle, solution, None if stored is None else stored[k])
+                    right[name][k] &= checked and not over_budget[name][k]
     finally:
         gc.enable()
-    return {name: Results(*(np.array(column) for column in zip(*rows))) for name, rows in found.items()}
+    return {name: Results(ms[name], nodes[name], right[name], over_budget[name]) for name in names}
+
+
+# --- symmetric copies ----------------------------------------------------------
+
+
+class Symmetry(NamedTuple):
+    """A symmetry of the sudoku grid, which keeps a puzzle's solutions (mapped
+    alike) and its difficulty for a person, but not the ties a solver's
+    search meets: the new grid's row i is the old row ``rows[i]``, its column
+    j the old column ``columns[j]``, then it is transposed or not, and each
+    digit d becomes ``digits[d]`` (``digits[0]`` is 0: blanks stay blank)."""
+
+    rows: list[int]
+    columns: list[int]
+    digits: list[int]
+    transpose: bool
+
+    def apply(self, grid: np.ndarray) -> np.ndarray:
+        """``grid`` (N x N) moved by this symmetry, as a new array."""
+        moved = np.asarray(grid)[np.ix_(self.rows, self.columns)]
+        return np.asarray(self.digits)[moved.T if self.transpose else moved]
+
+
+def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
+    """``items`` in a random order drawn from ``rng``.  It draws with
+    ``rng.random()`` alone, whose stream every Python keeps, so that a seed
+    gives the same order on every Python."""
+    return sorted(items, key=lambda _: rng.random())
+
+
+def random_symmetry(rng: random.Random, box: int = SUDOKU_BOX) -> Symmetry:
+    """A random symmetry of the grid of order ``box``: the bands in a random
+    order and the rows within each band, the same for stacks and columns, a
+    random relabelling of the digits, and a fair coin for the transpose."""
+
+    def lines() -> list[int]:
+        return [band * box + line for band in shuffled(range(box), rng) for line in shuffled(range(box), rng)]
+
+    rows, columns = lines(), lines()
+    digits = [EMPTY, *(d + 1 for d in shuffled(range(box * box), rng))]
+    return Symmetry(rows, columns, digits, rng.random() < 0.5)
+
+
+def paired_change(
+    puzzles: Sequence[np.ndarray], before: SudokuEngine, after: SudokuEngine, copies: int, seed: int
+) -> np.ndarray:
+    """For each puzzle, the mean over ``copies`` random symmetric copies
+    (``random_symmetry``, drawn from ``seed``) of the rows ``after`` tries
+    less the rows ``before`` tries: both engines solve the same copies."""
+    rng = random.Random(seed)
+    changes = []
+    for puzzle in puzzles:
+        change = 0
+        for _ in range(copies):
+            cells = read_grid(random_symmetry(rng).apply(puzzle))
+            if cells is not None:
+                change += after.solve(cells).rows_tried - before.solve(cells).rows_tried
+        changes.append(change / copies)
+    return np.array(changes)
+
+
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile (0.5 <= p < 1) of Student's t with ``df`` degrees of
+    freedom, from its density integrated by the trapezium rule."""
+    scale = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+    step, t, cdf = 1e-4, 0.0, 0.5
+    density = scale
+    while cdf < p:
+        t += step
+        following = scale * (1 + t * t / df) ** (-(df + 1) / 2)
+        cdf += step * (density + following) / 2
+        density = following
+    return t
+
+
+def mean_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its ``confidence`` interval, by Student's t:
+    ``(mean, low, high)``.  ``values`` are independent: here, one a puzzle."""
+    n = len(values)
+    mean = float(np.mean(values))
+    half = t_quantile((1 + confidence) / 2, n - 1) * float(np.std(values, ddof=1)) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+# --- printing --------------------------------------------------------------------
+
+
+def machine() -> str:
+    """Where this runs: Python, numpy, the system and the processor (its model
+    where the system says it, as Linux does in /proc/cpuinfo)."""
+    model = platform.processor() or "an unnamed processor"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
+    except OSError:
+        pass
+    return f"Python {platform.python_version()} with numpy {np.__version__}, {platform.system()} on {platform.machine()}, {model}"
 
 
 def significant(value: float, digits: int = 2) -> str:
