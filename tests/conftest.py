@@ -12,7 +12,6 @@ import hashlib
 import math
 import os
 import re
-import types
 from pathlib import Path
 
 import numpy as np
@@ -153,7 +152,7 @@ def columns_to_cover(matrix: AlgorithmX) -> list:
 def peer_digits(grid: np.ndarray, r: int, c: int) -> set[int]:
     """The digits in the other cells of the row, the column and the box of
     cell (r, c) of an N x N grid: the rules of sudoku, written here apart from
-    the code under test."""
+    the code under test (so the box of a cell is worked out here again, on purpose)."""
     box = math.isqrt(len(grid))
     others = grid.copy()
     others[r, c] = 0
@@ -169,17 +168,6 @@ def has_repeated_given(puzzle: np.ndarray) -> bool:
 def has_dead_blank(puzzle: np.ndarray) -> bool:
     """True when some blank sees every digit in its row, column and box."""
     return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
-
-
-def code_names(code: types.CodeType) -> set[str]:
-    """Every global or attribute name that ``code`` and the code nested in it
-    read or bind (``co_names``): what a check that two parts of helpers.py
-    share no code looks for."""
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            names |= code_names(const)
-    return names
 
 
 def stated_sha256(readme: Path) -> dict[str, str]:

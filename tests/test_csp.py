@@ -1,17 +1,21 @@
 """The textbook method in ``helpers.py``: backtracking search with MRV and
-forward checking, rung 0 of the report's ladder and the project's independent
-reference solver.  Written for Python 3.8 and later, like the module."""
+forward checking or arc consistency, which the notebook's experiment compares
+with the solver, and the project's independent reference solver."""
 
 from __future__ import annotations
-import __future__
-
-import ast
 
 import numpy as np
 import pytest
 
-import helpers
-from conftest import CONSISTENT_NO_SOLUTION, DATA, GENERATED, NO_SOLUTION, ROOT, code_names, parse, stored_cases
+from conftest import (
+    CONSISTENT_NO_SOLUTION,
+    DATA,
+    GENERATED,
+    NO_SOLUTION,
+    ROOT,
+    parse,
+    stored_cases,
+)
 from helpers import (
     SearchBudgetExceeded,
     SudokuCSP,
@@ -19,12 +23,9 @@ from helpers import (
     backtracking_solve,
     is_valid_solution,
 )
+from tools.handin.source import SOLVER_ROOTS, TEXTBOOK_ROOTS, module_uses, reachable
 from tools.puzzles.make_data import random_puzzle
 
-#: the banner heading of the section under test in helpers.py
-CSP_HEADING = "# The textbook method: backtracking search with minimum remaining values and forward checking"
-#: what of the rest of helpers the section may name
-ALLOWED_FROM_HELPERS = {"EMPTY"}
 
 
 # A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
@@ -158,18 +159,11 @@ def test_forward_checking_removes_the_digit_from_unassigned_peers_only():
     five = 1 << 4
     problem.assign(80, five)  # cells 8 and 72, peers of both 80 and 0, lose 5 here
     before = list(problem.domains)
-    pruned = problem.assign(0, five)
-    changed = {cell for cell in range(81) if problem.domains[cell] != before[cell]}
+    assert problem.assign(0, five)
+    changed = {cell for cell in range(81) if problem.domains[cell] != before[cell]} - {0}
     peers_of_0 = {cell for cell in range(1, 81) if cell < 9 or cell % 9 == 0 or (cell < 27 and cell % 9 < 3)}
-    assert changed == set(pruned) == peers_of_0 - {8, 72}
+    assert changed == peers_of_0 - {8, 72}
     assert all(problem.domains[cell] == before[cell] ^ five for cell in changed)
-
-
-def test_unassign_restores_the_domains():
-    problem = SudokuCSP([0] * 81, 3)
-    before = list(problem.domains)
-    problem.unassign(40, 1 << 2, problem.assign(40, 1 << 2))
-    assert problem.domains == before and problem.values == [0] * 81
 
 
 def test_forward_checking_fails_as_soon_as_a_peer_has_no_digit_left():
@@ -182,10 +176,54 @@ def test_forward_checking_fails_as_soon_as_a_peer_has_no_digit_left():
     assert backtracking_solve(puzzle) == (None, 1)
 
 
+def test_a_failed_assignment_leaves_the_domains_as_they_were():
+    problem = SudokuCSP(parse(CONSISTENT_NO_SOLUTION).ravel().tolist(), 3)
+    before = list(problem.domains)
+    open_cells = [cell for cell, value in enumerate(problem.values) if value == 0]
+    assert problem.search(open_cells, [], None) is False
+    assert problem.domains == before and problem.values.count(0) == len(open_cells)
+
+
+def test_arc_consistency_passes_on_a_digit_a_peer_is_left_with():
+    """Cell 1 can take only 5 and 6; putting 6 in cell 0, its peer, leaves it
+    5, which arc consistency then removes from cell 1's own peers, such as
+    cell 10, while forward checking stops at cell 0's peers."""
+    domains = {}
+    for mac in (False, True):
+        problem = SudokuCSP([0] * 81, 3, mac=mac)
+        problem.domains[1] = 0b110000
+        assert problem.assign(0, 1 << 5)
+        domains[mac] = problem.domains
+    assert domains[False][1] == domains[True][1] == 1 << 4
+    assert domains[False][10] & 1 << 4 and not domains[True][10] & 1 << 4
+
+
+def test_arc_consistency_fails_when_two_peers_are_left_the_same_digit():
+    problem = SudokuCSP([0] * 81, 3, mac=True)
+    problem.domains[1] = problem.domains[2] = 0b110000  # two cells of row 0: only 5 or 6
+    assert not problem.assign(3, 1 << 5)  # 6 in row 0 leaves both with 5
+
+
+@pytest.mark.parametrize(
+    "category, mrv, mac", [("medium", False, False), ("hard", True, True)], ids=["fixed order", "MAC"]
+)
+def test_every_form_of_the_search_answers_stored_puzzles_as_stored(category, mrv, mac):
+    puzzles, stored = np.load(DATA / f"{category}_puzzle.npy"), np.load(DATA / f"{category}_solution.npy")
+    for puzzle, expected in zip(puzzles, stored):
+        solution, _ = backtracking_solve(puzzle, mrv=mrv, mac=mac)
+        assert np.all(expected == NO_SOLUTION) if solution is None else np.array_equal(solution, expected)
+
+
+def test_without_mrv_the_first_open_cell_is_taken():
+    problem = SudokuCSP([0] * 16, 2, mrv=False)
+    problem.domains[9] = 0b0001
+    assert problem.select_unassigned_variable([3, 9, 12]) == 0
+
+
 @pytest.mark.parametrize("side", [1, 4, 9, 16, 25, 36])
 def test_domain_sizes_count_the_digits_of_a_mask(side):
     """A table up to 16 digits, counted beyond: the same answers either way."""
-    sizes = helpers._domain_sizes(side)
+    sizes = SudokuCSP([0] * side * side, int(side**0.5)).domain_sizes
     masks = [0, 1, (1 << side) - 1, *np.random.default_rng(side).integers(0, 1 << side, 100).tolist()]
     assert [sizes[mask] for mask in masks] == [bin(mask).count("1") for mask in masks]
 
@@ -193,80 +231,28 @@ def test_domain_sizes_count_the_digits_of_a_mask(side):
 # ---------------------------------------------------------------------------
 # Independence from the dancing-links solver
 # ---------------------------------------------------------------------------
-# The section is the reference that labels data/ and judges the property
-# tests, so it must not share code with the solver it judges.  A code
-# object's co_names hold the globals it reads or binds and also the attribute
-# names it uses, so an attribute named like a module-level name of helpers
-# (``self.engine``, say) fails the check as well: strict, and the section has
-# none.
+# The textbook method labels data/ and judges the property tests, and the
+# report compares it with the solver, so the two must share no code: what the
+# textbook method's functions use, read off helpers.py's syntax tree, holds
+# nothing that a call of the solver uses.
 
 
-def split_helpers() -> tuple[str, str]:
-    """helpers.py's source as (the textbook method's section, all before it:
-    the solver and the checker).  A section runs from its banner to the next
-    banner; the experiment after it races both methods, so it names both."""
-    lines = (ROOT / "helpers.py").read_text(encoding="utf-8").splitlines(keepends=True)
-    start = lines.index(CSP_HEADING + "\n") - 1  # the dashes above the heading
-    banners = [i for i in range(start + 3, len(lines)) if lines[i].startswith("# ----") and lines[i + 2] == lines[i]]
-    end = banners[0] if banners else len(lines)
-    return "".join(lines[start:end]), "".join(lines[:start])
+def helpers_uses(extra: str = "") -> dict[str, set[str]]:
+    """``module_uses`` of helpers.py, with ``extra`` source appended."""
+    return module_uses((ROOT / "helpers.py").read_text(encoding="utf-8") + extra)
 
 
-def names_used(source: str) -> set[str]:
-    """Every global or attribute name the code of ``source`` reads or binds,
-    its nested code included; annotations are left as text, as in helpers."""
-    flags = __future__.annotations.compiler_flag
-    return code_names(compile(source, "helpers.py", "exec", flags=flags, dont_inherit=True))
+def shared_with_the_solver(uses: dict[str, set[str]]) -> set[str]:
+    return reachable(uses, TEXTBOOK_ROOTS) & reachable(uses, SOLVER_ROOTS)
 
 
-def top_level_names(source: str) -> set[str]:
-    """The names that the top-level statements of ``source`` define (imports aside)."""
-    names = set()
-    for node in ast.parse(source).body:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.Assign):
-            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
-    return names
+def test_the_textbook_method_and_the_solver_share_no_code():
+    uses = helpers_uses()
+    assert {"EMPTY", "SudokuCSP"} <= reachable(uses, TEXTBOOK_ROOTS)  # the check looks in the right place
+    assert shared_with_the_solver(uses) == set()
 
 
-def imported_names(source: str) -> set[str]:
-    """The names that the top-level imports of ``source`` bind."""
-    return {
-        (alias.asname or alias.name).split(".")[0]
-        for node in ast.parse(source).body
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-
-
-def solver_names_named_by(section: str) -> set[str]:
-    """The module-level names of helpers that ``section`` names, other than
-    the two constants it may use, the module's imports (numpy and the
-    standard library, as tests/test_handin.py checks) and its own names."""
-    _, rest = split_helpers()
-    module_names = {name for name in vars(helpers) if not name.startswith("__")}
-    allowed = ALLOWED_FROM_HELPERS | imported_names(rest) | top_level_names(section)
-    return names_used(section) & (module_names - allowed)
-
-
-def test_the_textbook_method_names_nothing_of_the_solver():
-    section, _ = split_helpers()
-    assert {"SudokuCSP", "backtracking_solve", "backtracking_count"} <= top_level_names(section)
-    assert ALLOWED_FROM_HELPERS <= names_used(section)  # it does name it: the check looks in the right place
-    assert solver_names_named_by(section) == set()
-
-
-@pytest.mark.parametrize("use", ["engine(box)", "read_grid(grid)", "SUDOKU_SIZE", "self.engine"])
+@pytest.mark.parametrize("use", ["read_grid(grid)", "SUDOKU_SIZE", "box_of(0, 3)"])
 def test_the_independence_check_catches_a_use_of_the_solver(use):
-    section, _ = split_helpers()
-    tampered = section + f"\n\ndef _tampered(self, grid, box):\n    return {use}\n"
-    assert solver_names_named_by(tampered) == {use.split("(")[0].split(".")[-1]}
-
-
-def test_the_solver_names_nothing_of_the_textbook_method():
-    section, rest = split_helpers()
-    assert "SudokuEngine" in top_level_names(rest)  # the split kept the solver
-    assert names_used(rest) & top_level_names(section) == set()
+    tampered = helpers_uses(f"\n\ndef backtracking_count(grid):\n    return {use}\n")
+    assert shared_with_the_solver(tampered) == {use.split("(")[0]}

@@ -1,9 +1,9 @@
 """The submitted exact-cover engine and sudoku solver: ``helpers.AlgorithmX``
 and ``helpers.SudokuEngine`` as ``helpers.solve_sudoku`` runs them.
 
-How the search walks the links: ``choose_column``'s S heuristic, ``relink``,
-sizes counted along the rings, the links a stopped search leaves; then the
-solver at every size it is told.  The covers it finds are checked against
+How the search walks the links: ``relink``, sizes counted along the rings,
+the links a stopped search leaves; then the solver at every size it is told,
+and no other.  Knuth's S heuristic and the rows tried are in ``test_search.py``.  The covers it finds are checked against
 brute force and published counts in ``test_exact_cover.py``; sudoku answers
 by ``helpers.is_valid_solution``, which shares no code with the solver.
 """
@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import helpers
 from conftest import (
@@ -22,7 +20,6 @@ from conftest import (
     KNUTH_ROWS,
     SEVERAL_ROWS,
     columns_to_cover,
-    exact_cover_problems,
     snapshot,
 )
 from helpers import AlgorithmX, is_valid_solution
@@ -67,29 +64,6 @@ def test_columns_carry_the_names_given_or_else_their_index(names, expected):
     assert [column.name for column in AlgorithmX([[0, 2]], names=names).columns] == expected
 
 
-@settings(max_examples=100, deadline=None)
-@given(exact_cover_problems(), st.randoms(use_true_random=False))
-def test_choose_column_takes_the_first_forced_column_or_else_the_first_smallest(problem, rng):
-    rows, n_columns, _ = problem
-    matrix = AlgorithmX(rows, n_columns)
-    order = list(range(n_columns))
-    rng.shuffle(order)  # any order of the list of columns
-    matrix.relink(order, range(len(rows)))
-    columns = columns_to_cover(matrix)
-    forced = [col for col in columns if col.size <= 1]
-    expected = forced[0] if forced else min(columns, key=lambda col: col.size, default=None)
-    assert matrix.choose_column() is expected
-
-
-def test_choose_column_counts_the_rows_when_every_column_holds_three_or_more():
-    rows = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 2, 5], [3, 4, 5, 6], [3, 4, 5, 7], [3, 4, 5, 8]]
-    matrix = AlgorithmX(rows, 9)
-    matrix.relink([8, 0, 3], range(len(rows)))  # sizes 1, 3, 4: a forced column comes last
-    assert matrix.choose_column() is matrix.columns[8]
-    matrix.relink([3, 0], range(len(rows)))  # sizes 4, 3: none forced, none of size 2
-    assert matrix.choose_column() is matrix.columns[0]
-
-
 def test_choose_column_finds_none_when_every_column_is_covered():
     matrix = AlgorithmX([[0, 1]], 2)
     matrix.relink([], [])
@@ -117,7 +91,7 @@ def test_snapshot_notices_a_covered_column():
     """Guards conftest's ``snapshot``, which the tests of restored links trust."""
     matrix = knuth_matrix()
     before = snapshot(matrix)
-    helpers.cover(matrix.row_nodes[0][0], [])
+    matrix.cover(matrix.columns[0])
     assert snapshot(matrix) != before
 
 
@@ -166,9 +140,15 @@ def test_solve_sudoku_solves_any_size_it_is_told(box, given_share):
     assert is_valid_solution(puzzle, helpers.solve_sudoku(puzzle, size=box * box))
 
 
+@pytest.mark.parametrize("size", [0, 2, 10, 12])
+def test_solve_sudoku_refuses_a_size_that_is_not_a_square(size):
+    with pytest.raises(ValueError, match="square"):
+        helpers.solve_sudoku(np.zeros((size, size), dtype=int), size)
+
+
 def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
     puzzle = np.zeros((9, 9), dtype=int)
     puzzle[0, 6:] = (1, 2, 3)  # the 9 of row 0 must go in columns 0..5 ...
     puzzle[1, 0] = puzzle[2, 4] = 9  # ... which the 9s of boxes 0 and 1 rule out
-    assert helpers.engine(3).place_singles(puzzle.ravel().tolist()) is None
+    assert helpers.SudokuEngine(3).place_singles(puzzle.ravel().tolist()) is None
     assert helpers.solve_sudoku(puzzle) is None

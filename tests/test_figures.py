@@ -2,13 +2,12 @@
 
 A committed PNG is not compared with a fresh drawing byte for byte (that
 breaks with every matplotlib release); what each figure is drawn from is
-checked instead.  The ladder figure's numbers are the notebook's printed
-table; the choices figure's boxes are drawn from the choices whose means and
-maxima the notebook prints; the exact-cover figure's step is checked against
-counts made from the rules of sudoku, without the matrix, and its puzzle's
-one solution by the textbook search.  The drawings themselves are checked
-for their pixel size, the size of their text as printed, and reproducible
-bytes.
+checked instead.  Figures 2 and 3 must show the numbers the notebook's
+stored outputs print, each in its place; the exact-cover figure's step is
+checked against counts made from the rules of sudoku, without the matrix,
+and its puzzle's one solution by the textbook search.  The drawings
+themselves are checked for their width, the size of their text as printed,
+and reproducible bytes.
 """
 
 from __future__ import annotations
@@ -23,15 +22,14 @@ from matplotlib.figure import Figure
 
 import helpers
 from conftest import peer_digits
-from tools.handin.notebook import BOUND_SIGN, Table, notebook_budget, printed_number, printed_tables
+from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables
 from tools.puzzles.sets import load
 from tools.report import figures
 
-#: pixels (width, height) of each figure: 6.3 inches wide at 140 dpi
-PIXELS = {"exact_cover": (882, 848), "ladder": (882, 784), "choices": (882, 588)}
 MIN_PRINTED_POINTS = 9  #: no text of a figure is smaller on the page
 COVER_POINTS = 11  #: nor, in the exact-cover figure, smaller than the report's body text
-MEANS, MOST = "choices: mean", "most"  #: columns of the notebook's table of the three searches
+#: where a box plot shows each column of the notebook's table of search nodes
+BOX_PLOT = {"whislo": "p5", "q1": "p25", "med": "median", "q3": "p75", "whishi": "p95", "mean": "mean"}
 
 
 @pytest.fixture(scope="module")
@@ -39,63 +37,50 @@ def tables() -> dict[str, Table]:
     return printed_tables()
 
 
-@pytest.fixture(scope="module")
-def found() -> dict[str, dict[str, helpers.Results]]:
-    """The choices figure's data: the three searches raced on the notebook's sets."""
-    return figures.search_choices(notebook_budget())
+# --- Figure 2: the ablation's times ------------------------------------------------
 
 
-def searches_row(tables: dict[str, Table], set_name: str, search: str) -> list[str]:
-    """The row of the notebook's table of the three searches for ``search`` on ``set_name``."""
-    table = tables[figures.SEARCH_TABLE]
-    return next(row for row in table.rows if row[:2] == [set_name, search])
+def test_figure_2_draws_each_sets_median_and_range_as_the_notebook_prints_them(tables):
+    table = tables[helpers.ABLATION_TIMES]
+    ax = figures.draw_ablation(figures.ablation_times(table)).axes[0]
+    assert [bars.get_label() for bars in ax.containers] == table.header[1:]
+    for j, bars in enumerate(ax.containers, start=1):
+        cells = [cell.replace("(", "").replace(")", "").split() for cell in table.column(table.header[j])]
+        median, low, _, high = zip(*cells)  # each cell reads "median (low to high)"
+        points, _, (ranges,) = bars.lines
+        assert list(points.get_ydata()) == [printed_number(m)[0] for m in median]
+        printed_range = [[printed_number(lo)[0], printed_number(hi)[0]] for lo, hi in zip(low, high)]
+        assert [list(segment[:, 1]) for segment in ranges.get_segments()] == printed_range
+    solver = [row[0] for row in table.rows].index(helpers.SOLVER)
+    assert ax.get_xticklabels()[solver].get_fontweight() == "bold"
 
 
-def printed(value: float, bound: bool, digits: int) -> str:
-    """``value`` as the notebook prints it: ``helpers.significant``, ``≥`` before a lower bound."""
-    return (BOUND_SIGN if bound else "") + helpers.significant(value, digits)
+# --- Figure 3: search nodes per puzzle -------------------------------------------------
 
 
-# --- reading the notebook -------------------------------------------------------
+def test_figure_3_boxes_are_the_notebooks_percentiles_and_means_for_every_set_and_method(tables):
+    table = tables[helpers.NODE_SPREAD]
+    boxes = figures.spread_boxes(table)
+    drawn = [(set_name, method, box) for set_name, by_method in boxes.items() for method, box in by_method.items()]
+    assert [[set_name, method] for set_name, method, _ in drawn] == [row[:2] for row in table.rows]
+    for (_, _, box), row in zip(drawn, table.rows):
+        cells = dict(zip(table.header, row))
+        assert box.stats == {key: printed_number(cells[column])[0] for key, column in BOX_PLOT.items()}
+        assert box.bounds == {key for key, column in BOX_PLOT.items() if cells[column].startswith(BOUND_SIGN)}
+        # a percentile is a lower bound only where a search stopped at the budget
+        assert all(box.stats[key] == helpers.BUDGET for key in box.bounds - {"mean"})
 
 
-def test_the_budget_is_where_the_notebooks_textbook_search_gave_up(tables):
-    most = searches_row(tables, "hardest sample (26)", figures.SEARCHES[0])[
-        tables[figures.SEARCH_TABLE].header.index(MOST)
-    ]
-    assert printed_number(most) == (notebook_budget(), True)
-
-
-# --- Figure 2: the ladder ---------------------------------------------------------
-
-
-def test_the_ladder_figure_shows_the_notebooks_table_every_rung_and_every_set(tables):
-    table = tables[figures.LADDER_TABLE]
-    times = figures.ladder_times(table)
-    shown = [[printed(ms, bound, 2) for ms, bound in zip(*row)] for row in zip(times.ms, times.bound)]
-    assert shown == [row[1:] for row in table.rows]
-    assert (times.rungs, times.sets) == (list(helpers.ladder()), table.header[1:])
-
-
-# --- Figure 3: the three searches' choices -------------------------------------------
-
-
-@pytest.mark.slow
-def test_the_boxes_means_and_most_choices_are_the_notebooks(found, tables):
-    header = tables[figures.SEARCH_TABLE].header
-    for set_name, results in found.items():
-        for search, result in results.items():
-            row = searches_row(tables, set_name, search)
-            stats, bound = figures.choice_stats(result.choices), result.over_budget.any()
-            assert printed(stats["mean"], bound, 3) == row[header.index(MEANS)]
-            assert (max([stats["whishi"], *stats["fliers"]]), bound) == printed_number(row[header.index(MOST)])
-
-
-@pytest.mark.slow
-def test_a_search_that_gave_up_sits_on_the_budget(found):
-    budget = notebook_budget()
-    gave_up = [r.choices[r.over_budget] for results in found.values() for r in results.values()]
-    assert np.concatenate(gave_up).size and (np.concatenate(gave_up) == budget).all()
+def test_figure_3_marks_lower_bounds_and_writes_each_over_budget_count_at_the_budget(tables):
+    table = tables[helpers.NODE_SPREAD]
+    ax = figures.draw_node_spread(figures.spread_boxes(table), helpers.BUDGET).axes[0]
+    counts = [count for count in table.column("over budget") if count != "0"]
+    assert [(text.get_text(), text.xy[1]) for text in ax.texts] == [(count, helpers.BUDGET) for count in counts]
+    assert any(line.get_ydata()[0] == helpers.BUDGET and line.get_linestyle() == "--" for line in ax.lines)
+    bound_q3 = sum(cell.startswith(BOUND_SIGN) for cell in table.column("p75"))
+    bound_means = sum(cell.startswith(BOUND_SIGN) for cell in table.column("mean"))
+    assert sum(bool(patch.get_hatch()) for patch in ax.patches) == bound_q3
+    assert sum(line.get_marker() == "D" and line.get_markerfacecolor() == "white" for line in ax.lines) == bound_means
 
 
 # --- Figure 1: the exact-cover matrix -------------------------------------------------
@@ -150,7 +135,7 @@ def test_rows_and_columns_are_named_as_the_helpers_number_them(box):
     size = box * box
     for cell in range(size * size):
         r, c = divmod(cell, size)
-        b = (r // box) * box + c // box
+        b = helpers.box_of(cell, box)
         for digit in range(1, size + 1):
             assert figures.row_name(helpers.candidate_row(cell, digit, size), size) == f"{digit} in ({r}, {c})"
             names = [figures.column_name(column, size) for column in helpers.constraint_columns(cell, digit, box)]
@@ -174,16 +159,10 @@ def test_the_exact_cover_legend_names_every_colour_of_the_matrix():
 
 
 @pytest.fixture
-def drawing(request, tables) -> Figure:
-    """The figure named by the test's parameter, drawn from the notebook's
-    tables (the choices from the module's race), its layout done."""
-    name = request.param
-    if name == "choices":
-        fig = figures.draw_choices(request.getfixturevalue("found"), notebook_budget())
-    elif name == "ladder":
-        fig = figures.draw_ladder(figures.ladder_times(tables[figures.LADDER_TABLE]))
-    else:
-        fig = figures.draw_exact_cover()
+def drawing(request) -> Figure:
+    """The figure named by the test's parameter, drawn from the project's
+    files (the notebook's stored outputs), its layout done."""
+    fig = figures.FIGURES[request.param]()
     fig.canvas.draw()  # lays out the tick labels, which exist only once drawn
     return fig
 
@@ -197,16 +176,9 @@ def shown_texts(fig: Figure) -> list[matplotlib.text.Text]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("drawing", "pixels"), PIXELS.items(), indirect=["drawing"])
-def test_a_figure_is_written_as_a_png_of_its_size(drawing, pixels, tmp_path):
-    height, width = matplotlib.image.imread(figures.save(drawing, tmp_path / "figure.png")).shape[:2]
-    assert (width, height) == pixels
-
-
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("drawing", "points"),
-    [("exact_cover", COVER_POINTS), ("ladder", MIN_PRINTED_POINTS), ("choices", MIN_PRINTED_POINTS)],
+    [("exact_cover", COVER_POINTS), ("ablation", MIN_PRINTED_POINTS), ("choices", MIN_PRINTED_POINTS)],
     indirect=["drawing"],
 )
 def test_no_text_is_too_small_when_printed(drawing, points):
@@ -216,10 +188,12 @@ def test_no_text_is_too_small_when_printed(drawing, points):
 
 
 @pytest.mark.slow
-def test_the_same_drawing_writes_the_same_bytes_with_no_software_named(tmp_path):
-    first = figures.save(figures.draw_exact_cover(), tmp_path / "first.png").read_bytes()
-    second = figures.save(figures.draw_exact_cover(), tmp_path / "second.png").read_bytes()
-    assert first == second and b"matplotlib" not in first
+@pytest.mark.parametrize("name", figures.FIGURES)
+def test_a_figure_is_page_wide_and_the_same_inputs_write_the_same_bytes_with_no_software_named(name, tmp_path):
+    first = figures.save(figures.FIGURES[name](), tmp_path / "first.png")
+    second = figures.save(figures.FIGURES[name](), tmp_path / "second.png").read_bytes()
+    assert first.read_bytes() == second and b"matplotlib" not in second
+    assert matplotlib.image.imread(first).shape[1] == round(figures.PAGE_WIDTH_INCHES * figures.DPI)
 
 
 def test_the_command_line_draws_the_figures_named_into_out(tmp_path):

@@ -1,5 +1,5 @@
 """The report says what the notebook's run printed: its tables are the
-notebook's tables, the numbers its prose quotes are the tables' numbers, and
+notebook's tables, every number its prose quotes is found by exact keys, and
 every picture it shows exists."""
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ import pytest
 
 from conftest import ROOT
 from tools.handin.notebook import Table
-from tools.report.readme import QUOTES, README, code_lines, fill, joined, machine, sources
+from tools.handin.source import code_lines
+from tools.report.readme import LABELS, README, fill, machine, sources
 
 IMAGE_LINK = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 
 
 @pytest.fixture(scope="module")
-def drawn_from() -> tuple[dict[str, Table], dict[str, str]]:
-    """The tables the readme draws on, and where each caption says they were measured."""
+def drawn_from() -> tuple[dict[str, Table], str]:
+    """The tables the readme draws on, and where the notebook ran."""
     return sources()
 
 
@@ -27,45 +28,77 @@ def readme() -> str:
 
 
 def test_the_readme_says_what_the_notebooks_run_printed(readme, drawn_from):
-    filled, missing = fill(readme, *drawn_from)
-    assert missing == []
+    filled, problems = fill(readme, *drawn_from)
+    assert problems == []
     assert filled == readme, "run python -m tools.report.readme"
 
 
-def test_a_number_changed_in_a_table_is_put_back(readme, drawn_from):
-    table_1 = readme.index("Table 1.")
-    changed = readme[:table_1] + readme[table_1:].replace("| 15/15 |", "| 14/15 |", 1)
-    assert fill(changed, *drawn_from)[0] == readme
+def test_reordering_the_rows_and_columns_of_every_table_leaves_the_readme_as_it_is(readme, drawn_from):
+    tables, setup = drawn_from
+    turned = {
+        title: Table(table.header[::-1], [row[::-1] for row in reversed(table.rows)]) for title, table in tables.items()
+    }
+    assert fill(readme, turned, setup) == (readme, [])
 
 
-@pytest.mark.parametrize("quote", QUOTES, ids=lambda quote: quote.phrase[:40])
-def test_a_quoted_number_that_differs_from_the_tables_is_corrected(quote, readme, drawn_from):
-    found = quote.pattern().search(readme)
-    slot = next(iter(found.groupdict()))
-    changed = readme[: found.start(slot)] + "999" + readme[found.end(slot) :]
-    assert fill(changed, *drawn_from)[0] == readme
+class Row(list):
+    """A table row that notes each cell read from it."""
+
+    def __init__(self, cells: list[str], place: tuple[str, int], reads: set) -> None:
+        super().__init__(cells)
+        self.place, self.reads = place, reads
+
+    def __getitem__(self, j):  # type: ignore[override]
+        self.reads.add((*self.place, j))
+        return super().__getitem__(j)
 
 
-def test_tables_are_joined_on_the_columns_they_share():
-    answers = Table(["set", "method", "right"], [["hard", "a", "1/1"], ["hard", "b", "0/1"]])
-    times = Table(["set", "method", "ms"], [["hard", "b", "2"], ["hard", "a", "1"]])
-    assert joined([answers, times]) == Table(
-        ["set", "method", "right", "ms"], [["hard", "a", "1/1", "1"], ["hard", "b", "0/1", "2"]]
-    )
+def cells_read(readme: str, tables: dict[str, Table], setup: str) -> set[tuple[str, int, int]]:
+    """Every (table, row, column) that filling the readme reads."""
+    reads: set = set()
+    watched = {
+        t: Table(table.header, [Row(row, (t, k), reads) for k, row in enumerate(table.rows)])
+        for t, table in tables.items()
+    }
+    fill(readme, watched, setup)
+    return reads
+
+
+def test_changing_any_number_the_readme_shows_makes_the_check_fail(readme, drawn_from):
+    """Each printed number the filler reads, made larger: the filled readme
+    differs, or a premise it rests on fails."""
+    tables, setup = drawn_from
+    unnoticed = []
+    for title, k, j in sorted(cells_read(readme, tables, setup)):
+        cell = tables[title].rows[k][j]
+        if tables[title].header[j] in LABELS or not re.search(r"\d", cell):
+            continue  # a row's labels are its keys, not numbers it quotes
+        rows = [list(row) for row in tables[title].rows]
+        rows[k][j] = re.sub(
+            r"\d", lambda digit: "9" + digit.group(0), cell, count=1
+        )  # 0.50 -> 90.50, ≥1,690 -> ≥91,690
+        filled, problems = fill(readme, {**tables, title: Table(tables[title].header, rows)}, setup)
+        if filled == readme and not problems:
+            unnoticed.append((title, tables[title].rows[k][0], tables[title].header[j]))
+    assert unnoticed == []
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("| hard (15)            |", "| hardly (15)          |"), ("docstrings it is", "docstrings it is it is")],
+    ids=["a row the notebook does not print", "a quote the readme lacks"],
+)
+def test_a_key_the_run_lacks_or_a_lost_quote_is_a_problem(readme, drawn_from, old, new):
+    assert fill(readme.replace(old, new, 1), *drawn_from)[1] != []
 
 
 def test_the_caption_names_the_machine_the_notebook_ran_on(readme):
-    assert f"run on {machine()}" in " ".join(readme.split())
+    assert f"run on {machine()}." in " ".join(readme.split())
 
 
-def test_lines_of_code_are_counted_by_section(tmp_path):
-    module = tmp_path / "module.py"
-    module.write_text(
-        '"""Docstring."""\n\n# ---\n# First\n# ---\n\nA = 1  # a comment\n# a comment line\n\n\n'
-        'def f():\n    """Doc\n    string."""\n    return A\n\n# ---\n# Second\n# ---\nB = 2\n',
-        encoding="utf-8",
-    )
-    assert code_lines(module) == {"First": 3, "Second": 1}
+def test_lines_of_code_count_what_the_roots_reach_without_docstrings_or_comments():
+    source = 'A = 1  # a comment\nB = 2\n\n\ndef f():\n    """Doc\n    string."""\n    # a comment line\n    return A\n'
+    assert code_lines(source, frozenset({"f"})) == 3  # def, return, and A
 
 
 def image_paths(text: str) -> list[str]:
@@ -77,6 +110,8 @@ def test_every_picture_the_readme_shows_exists(readme):
     assert image_paths(readme) and all((ROOT / path).is_file() for path in image_paths(readme))
 
 
-def test_every_figure_has_a_caption_after_it(readme):
+def test_every_figure_has_a_caption_after_it_and_is_cited(readme):
     shown = len(image_paths(readme))
     assert re.findall(r"^Figure (\d+)\. ", readme, flags=re.MULTILINE) == [str(n) for n in range(1, shown + 1)]
+    cited = set(re.findall(r"Figures? (\d+)(?!\.)", re.sub(r"^Figure \d+\. ", "", readme, flags=re.MULTILINE)))
+    assert cited >= {str(n) for n in range(1, shown + 1)}

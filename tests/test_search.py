@@ -1,108 +1,145 @@
-"""The search side of the engine: rows tried, dead ends seen at once, the column order.
+"""Knuth's search as the engine runs it: the S heuristic exactly, cover and
+uncover by column, the rows a search tries, and the column order of a sudoku.
 
-Each new way of searching must leave answers, counts and links as plain
-dancing links leaves them; only the rows tried (and the time) may change.
-The rungs of the ladder, which take these ideas out again, are tested in
-``test_ladder.py``.
+The reference is Algorithm X written here on sets, apart from the engine:
+the first column of least size, in the order of the columns, its rows in
+the order of the rows.  The engine must try the same rows.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
 
 import helpers
-from conftest import DATA, EVEREST, columns_to_cover, parse, snapshot
-from helpers import AlgorithmX
+from conftest import EVEREST, columns_to_cover, exact_cover_problems, parse, snapshot
+from helpers import AlgorithmX, Ideas, SudokuEngine
 
-# --- rows tried ---------------------------------------------------------------
+
+def least_size_search(rows: list[list[int]], n_columns: int) -> tuple[list[int], list[int] | None]:
+    """Algorithm X on sets: the columns it branches on that still have rows,
+    in order, and its first solution (sorted rows), or None."""
+    chosen: list[int] = []
+
+    def search(columns: set[int], open_rows: set[int], taken: list[int]) -> list[int] | None:
+        if not columns:
+            return sorted(taken)
+        sizes = {j: sum(j in rows[r] for r in open_rows) for j in sorted(columns)}
+        column = min(sizes, key=sizes.__getitem__)  # the first of least size
+        if sizes[column]:
+            chosen.append(column)
+        for r in sorted(r for r in open_rows if column in rows[r]):
+            filled = set(rows[r])
+            found = search(columns - filled, {s for s in open_rows if not filled & set(rows[s])}, [*taken, r])
+            if found is not None:
+                return found
+        return None
+
+    return chosen, search(set(range(n_columns)), set(range(len(rows))), [])
+
+
+class Recording(AlgorithmX):
+    """The engine's search, noting each column it branches on that still has rows."""
+
+    def choose_column(self) -> helpers.ColumnObject | None:
+        column = super().choose_column()
+        if column is not None and column.size:
+            self.chosen.append(column.name)
+        return column
+
+
+@settings(max_examples=300, deadline=None)
+@given(exact_cover_problems(max_columns=8, max_rows=12))
+def test_the_search_branches_as_knuths_least_size_rule_on_any_matrix(problem):
+    """Random matrices, some with columns no row fills: the same columns
+    chosen step by step, and so the same rows tried and the same solution."""
+    rows, n_columns, _ = problem
+    matrix = Recording(rows, n_columns)
+    matrix.chosen = []
+    found = matrix.first_solution()
+    assert (matrix.chosen, found) == least_size_search([sorted(set(row)) for row in rows], n_columns)
+
+
+def test_choose_column_takes_an_empty_column_before_an_earlier_one_of_one_row():
+    matrix = AlgorithmX([[0, 1], [1]], 3)  # column 0 has one row, column 2 none
+    assert matrix.choose_column() is matrix.columns[2]
+
+
+def test_choose_column_takes_the_first_of_least_size():
+    rows = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 2, 5], [3, 4, 5, 6], [3, 4, 5, 7], [3, 4, 5, 8]]
+    matrix = AlgorithmX(rows, 9)
+    matrix.relink([8, 0, 3], range(len(rows)))  # sizes 1, 3, 4
+    assert matrix.choose_column() is matrix.columns[8]
+    matrix.relink([3, 0], range(len(rows)))  # sizes 4, 3: none of one or two rows
+    assert matrix.choose_column() is matrix.columns[0]
+
+
+def test_cover_notes_each_column_it_empties_and_choose_column_takes_it():
+    # Covering column 0 takes row 1 out of column 4, whose other row, 2, stays.
+    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
+    matrix.choose_column()  # finds none empty
+    matrix.cover(matrix.columns[0])
+    matrix.cover(matrix.columns[3])  # ... covering column 3 takes row 2 out of it: empty now
+    assert matrix.emptied == [matrix.columns[4]] and matrix.choose_column() is matrix.columns[4]
+
+
+def test_uncover_notes_a_column_it_puts_back_empty():
+    matrix = AlgorithmX([[0]], 2)  # column 1 has no rows
+    matrix.cover(matrix.columns[1])
+    matrix.emptied.clear()
+    matrix.uncover(matrix.columns[1])
+    assert matrix.emptied == [matrix.columns[1]] and matrix.choose_column() is matrix.columns[1]
+
+
+def test_uncover_undoes_cover_exactly():
+    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
+    before = snapshot(matrix)
+    for j in (0, 3, 2):
+        matrix.cover(matrix.columns[j])
+    for j in (2, 3, 0):
+        matrix.uncover(matrix.columns[j])
+    assert snapshot(matrix) == before
 
 
 def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
-    # The search branches on column 0: row 0 leaves column 2 empty, so it
-    # backtracks and takes row 1, then row 3 (forced).
+    # Column 0 first: row 0 leaves column 2 empty, so the search backs up to row 1, then takes row 3.
     matrix = AlgorithmX([[0, 1], [0, 2], [1, 2], [1]], 3)
-    assert matrix.first_solution() == [1, 3]
-    assert matrix.rows_tried == 3
+    assert matrix.first_solution() == [1, 3] and matrix.rows_tried == 3
 
 
 def test_a_solve_that_needs_no_search_tries_no_rows():
-    engine = helpers.engine(helpers.SUDOKU_BOX)
-    very_easy = np.load(DATA / "very_easy_puzzle.npy")[0]
-    assert engine.solve(helpers.read_grid(very_easy)).rows_tried == 0
+    very_easy = np.load("data/very_easy_puzzle.npy")[0]
+    assert SudokuEngine(3).solve(helpers.read_grid(very_easy)).rows_tried == 0
 
 
 def test_the_engine_reports_the_rows_of_its_search():
-    engine = helpers.engine(helpers.SUDOKU_BOX)
+    engine = SudokuEngine(3)
     answer = engine.solve(helpers.read_grid(parse(EVEREST)))
     assert answer.rows_tried == engine.matrix.rows_tried > 0
 
 
-def test_an_unwound_search_leaves_the_links_as_it_found_them():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+def test_a_search_stopped_with_restore_leaves_the_links_as_it_found_them():
+    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
     before = snapshot(matrix)
-    assert matrix.first_solution(unwind=True) == [1, 3, 5]
+    assert matrix.first_solution(restore=True) == [1, 3, 5]
     assert snapshot(matrix) == before
 
 
-# --- dead ends seen at once ------------------------------------------------------
-
-#: Branching on column 0, row 0 empties column 4 while column 2 is left with
-#: one row: the S heuristic would take that forced row before it reached
-#: column 4.  The only cover is rows 1, 3, 5.
-DEAD_END_ROWS = [[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]]
-
-
-def test_cover_notes_the_columns_it_empties_and_dead_end_finds_one_still_to_cover():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    emptied: list = []
-    # Taking row 0: covering column 0 takes row 1 out of column 4, which keeps
-    # row 2; covering column 3 takes row 2 out of it: empty now.
-    helpers.cover(matrix.row_nodes[0][0], emptied)
-    assert emptied == [matrix.columns[4]] and AlgorithmX.dead_end(emptied) is matrix.columns[4]
-
-
-def test_a_dead_end_is_seen_before_a_forced_row_is_taken():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
-    assert matrix.first_solution() == [1, 3, 5]
-    assert matrix.rows_tried == 4
-
-
-def test_a_search_that_meets_a_dead_end_leaves_the_links_restored():
-    matrix = AlgorithmX(DEAD_END_ROWS, 5)
+def test_a_search_run_to_its_end_leaves_the_links_as_it_found_them():
+    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
     before = snapshot(matrix)
-    list(matrix.search())
+    assert list(matrix.search()) == [[1, 3, 5]]
     assert snapshot(matrix) == before
-
-
-def test_a_column_that_still_has_rows_is_no_dead_end():
-    # Taking row 0 leaves column 5 with row 2: row 1 was not its only one.
-    matrix = AlgorithmX([[0, 1, 2, 3], [0, 5, 6, 7], [4, 5, 6, 7]], 8)
-    emptied: list = []
-    helpers.cover(matrix.row_nodes[0][0], emptied)
-    assert emptied == [] and AlgorithmX.dead_end(matrix.columns[4:]) is None
-
-
-def test_an_empty_column_left_out_of_the_list_is_no_dead_end():
-    matrix = AlgorithmX([[0]], 2)  # column 1 has no rows
-    assert AlgorithmX.dead_end([matrix.columns[1]]) is matrix.columns[1]
-    matrix.relink([0], [0])  # column 1 is no longer to cover
-    assert AlgorithmX.dead_end([matrix.columns[1]]) is None
 
 
 # --- the engine's column order -------------------------------------------------
 
 
-def header_names(matrix: AlgorithmX) -> list[object]:
-    """The names of the columns still to cover, in the order of the list from the root."""
-    return [column.name for column in columns_to_cover(matrix)]
-
-
-def linked_order(engine: helpers.SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], list[list[int]]]:
+def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], list[list[int]]]:
     """The list of columns ``engine`` links for ``puzzle``, and ``open_part``'s families."""
     cells = helpers.read_grid(puzzle, puzzle.shape[0])
-    singles = engine.place_singles(cells)
-    part = engine.open_part(cells, singles.places)
-    return header_names(engine.relink(part)), part.columns
+    part = engine.open_part(cells, engine.place_singles(cells).places)
+    return [column.name for column in columns_to_cover(engine.relink(part))], part.columns
 
 
 def half_way(families: list[list[int]]) -> list[int]:
@@ -110,18 +147,18 @@ def half_way(families: list[list[int]]) -> list[int]:
     return [j for family in families for j in family[len(family) // 2 :] + family[: len(family) // 2]]
 
 
-def test_a_9x9_search_begins_each_family_half_way():
-    order, families = linked_order(helpers.engine(helpers.SUDOKU_BOX), parse(EVEREST))
+def test_the_tie_order_begins_each_family_of_a_9x9_search_half_way():
+    order, families = linked_order(SudokuEngine(3), parse(EVEREST))
     assert order == half_way(families) != sum(families, [])
 
 
-def test_before_half_way_start_a_9x9_search_keeps_the_order_of_open_part():
-    order, families = linked_order(helpers.Rung(helpers.IDEAS.index("half-way start")), parse(EVEREST))
+def test_without_the_tie_order_a_search_keeps_the_order_of_open_part():
+    order, families = linked_order(SudokuEngine(3, Ideas(tie_order=False)), parse(EVEREST))
     assert order == sum(families, [])
 
 
 def test_larger_grids_keep_the_plain_order():
     puzzle = np.zeros((16, 16), dtype=int)
     puzzle[0, :4] = [1, 2, 3, 4]
-    order, families = linked_order(helpers.engine(4), puzzle)
+    order, families = linked_order(SudokuEngine(4), puzzle)
     assert order == sum(families, [])

@@ -5,13 +5,15 @@ figures named (all by default) as ``DIR/NAME.png`` (``images/`` by default):
 
 ``exact_cover``
     Figure 1 (``draw_exact_cover``), which reads nothing.
-``ladder``
-    Figure 2 (``draw_ladder``), from the table ``LADDER_TABLE`` the notebook's
-    stored outputs print: the very run the report's tables show.
+``ablation``
+    Figure 2 (``draw_ablation``), from the table ``helpers.ABLATION_TIMES``.
 ``choices``
-    Figure 3 (``draw_choices``).  Choices are exact (the same on every run),
-    so they are counted again by ``helpers.race`` on the notebook's puzzles
-    with the notebook's budget; a test checks them against ``SEARCH_TABLE``.
+    Figure 3 (``draw_node_spread``), from the table ``helpers.NODE_SPREAD``.
+
+Figures 2 and 3 show the numbers the notebook's stored outputs print, as
+``tools.handin.notebook.printed_tables`` reads them back, and nothing else:
+nothing is measured or counted again, so every number a figure shows is one
+the marker can find in the notebook.  Their labels are the tables' own.
 
 Every figure is drawn at the width it is printed (``PAGE_WIDTH_INCHES``, a
 page's text width) so that font sizes are the printed ones, at a fixed
@@ -23,7 +25,9 @@ the assignment's own picture, handed out with the template.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,23 +40,22 @@ matplotlib.use("Agg")  # before pyplot: draw to files, never to a screen
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.cbook import boxplot_stats  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.legend_handler import HandlerTuple  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, NullLocator  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers import CONSTRAINT_FAMILIES, EMPTY, Results  # noqa: E402
-from tools.handin.notebook import Table, notebook_budget, printed_number, printed_tables  # noqa: E402
+from helpers import CONSTRAINT_FAMILIES, EMPTY  # noqa: E402
+from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables  # noqa: E402
 from tools.paths import ROOT  # noqa: E402
-from tools.puzzles.sets import load  # noqa: E402
 
 IMAGES = ROOT / "images"  #: the figures the readme and the notebook show; handed in with them
 PAGE_WIDTH_INCHES = 6.3  #: 16 cm, the text width of an A4 page: every figure is drawn this wide
 DPI = 140  #: 882 px across: no wider than a rendered readme shows at full size
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
-#: the text of the ladder and choices figures, in points as printed (captions are the report's)
+#: the text of Figures 2 and 3, in points as printed (captions are the report's)
 STYLE: dict[str, Any] = {"font.size": 10}  #: labels, ticks and legends take this size
 GRID_COLOUR = "0.88"
 
@@ -313,200 +316,232 @@ def draw_exact_cover() -> Figure:
     return fig
 
 
-# --- Reading the notebook's run ---------------------------------------------------
-
-LADDER_TABLE = "The ladder: mean CPU time per puzzle, ms"  #: the table the ladder figure draws
-SEARCH_TABLE = "Three searches: answers and choices"  #: the table whose means the choices figure matches
-
-
-# --- Figure 2: the ladder ----------------------------------------------------------
+# --- Figure 2: the ablation's times ---------------------------------------------------
 
 
 @dataclass(frozen=True)
-class LadderTimes:
-    """The ladder table: ``ms[i, j]`` is rung ``rungs[i]``'s mean time per
-    puzzle on set ``sets[j]``, a lower bound where ``bound[i, j]``."""
+class AblationTimes:
+    """The notebook's ``helpers.ABLATION_TIMES``: ``ms[i, j]`` is variant
+    ``variants[i]``'s (median, lowest, highest) mean time per puzzle over
+    the timed rounds on set ``sets[j]``."""
 
-    rungs: list[str]
+    variants: list[str]
     sets: list[str]  #: as the notebook names them, with their number of puzzles: ``hard (15)``
-    ms: np.ndarray
-    bound: np.ndarray
+    ms: np.ndarray  #: variants x sets x (median, low, high)
 
 
-def ladder_times(table: Table) -> LadderTimes:
-    """The numbers of the notebook's ``LADDER_TABLE`` (rungs down, sets across)."""
-    cells = [[printed_number(cell) for cell in row[1:]] for row in table.rows]
-    numbers = np.array(cells, dtype=float)  # rungs x sets x (value, bound)
-    return LadderTimes([row[0] for row in table.rows], table.header[1:], numbers[..., 0], numbers[..., 1] > 0)
+TIMES_CELL = re.compile(r"(\S+) \((\S+) to (\S+)\)")  #: a cell of the ablation's table: ``median (low to high)``
 
 
-LADDER_HEIGHT_INCHES = 5.6
-LADDER_MARKERS = "o^svDPX*"  #: one per set, easiest first
-LADDER_COLOURS = plt.get_cmap("viridis_r")  #: sets, easiest first, light to dark
-LADDER_SHADES = (0.15, 1.0)  #: the part of the colour map the sets span: its lightest yellow is too pale
-LADDER_LINE: dict[str, Any] = {"linewidth": 1.3, "markersize": 6.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
-SOLVER_BAND = "#fde0dd"  #: behind the last rung, the solver
-SOLVER_SUFFIX = ": the solver"
+def times_cell(cell: str) -> list[float]:
+    """``[median, low, high]`` of a cell of the ablation's table."""
+    match = TIMES_CELL.fullmatch(cell)
+    if match is None:
+        raise ValueError(f"{cell!r} is not 'median (low to high)'")
+    return [printed_number(part)[0] for part in match.groups()]
 
 
-def draw_ladder(times: LadderTimes) -> Figure:
-    """Figure 2: the rungs down, each set's mean time per puzzle across on a
-    log axis, one line per set; open markers are lower bounds (the textbook
-    search gave up at its budget on some puzzles), and the solver's rung, the
-    last, sits on a band of its own."""
+def ablation_times(table: Table) -> AblationTimes:
+    """The numbers of the notebook's ``helpers.ABLATION_TIMES`` (variants down, sets across)."""
+    ms = np.array([[times_cell(cell) for cell in row[1:]] for row in table.rows], dtype=float)
+    return AblationTimes([row[0] for row in table.rows], table.header[1:], ms)
+
+
+ABLATION_HEIGHT_INCHES = 4.6
+SET_MARKERS = "o^sDX*Pv"  #: one per set, easiest first
+SET_COLOURS = plt.get_cmap("viridis_r")  #: sets, easiest first, light to dark
+SET_SHADES = (0.15, 1.0)  #: the part of the colour map the sets span: its lightest yellow is too pale
+SET_LINE: dict[str, Any] = {"linewidth": 1.3, "markersize": 6.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
+RANGE_BAR: dict[str, Any] = {"elinewidth": 1.0, "capsize": 3, "ecolor": "black"}
+SET_DODGE = 0.07  #: sets side by side at a variant, so that their bars do not hide each other
+LABEL_WIDTH = 11  #: characters: a variant's name goes onto lines no wider
+SOLVER_BAND = "#fde0dd"  #: behind the solver's variant
+SOLVER_NOTE = "\nthe solver"
+
+
+def draw_ablation(times: AblationTimes) -> Figure:
+    """Figure 2: the ablation's variants across, from Algorithm X to the
+    solver (on a band of its own), and up a log axis each set's median time
+    per puzzle over the timed rounds, with a bar from the lowest to the
+    highest round: one line and marker per set."""
     with plt.style.context(STYLE):
-        fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, LADDER_HEIGHT_INCHES), layout="constrained")
-        y = np.arange(len(times.rungs))
-        shades = np.linspace(*LADDER_SHADES, len(times.sets))
-        for j, (name, marker) in enumerate(zip(times.sets, LADDER_MARKERS)):
-            colour = LADDER_COLOURS(shades[j])
-            ax.plot(times.ms[:, j], y, color=colour, marker=marker, label=name, **LADDER_LINE)
-            bound = times.bound[:, j]  # drawn again, open, over the filled markers
-            ax.plot(
-                times.ms[bound, j], y[bound], linestyle="none", marker=marker, markerfacecolor="white", **LADDER_LINE
+        fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, ABLATION_HEIGHT_INCHES), layout="constrained")
+        x = np.arange(len(times.variants))
+        shades = np.linspace(*SET_SHADES, len(times.sets))
+        dodges = (np.arange(len(times.sets)) - (len(times.sets) - 1) / 2) * SET_DODGE
+        for j, (name, marker) in enumerate(zip(times.sets, SET_MARKERS)):
+            median, low, high = times.ms[:, j].T
+            ax.errorbar(
+                x + dodges[j],
+                median,
+                yerr=(median - low, high - median),
+                color=SET_COLOURS(shades[j]),
+                marker=marker,
+                label=name,
+                **SET_LINE,
+                **RANGE_BAR,
             )
-        ax.axhspan(y[-1] - 0.5, y[-1] + 0.5, color=SOLVER_BAND, zorder=0)
-        ax.set_yticks(y, [*times.rungs[:-1], times.rungs[-1] + SOLVER_SUFFIX])
-        ax.get_yticklabels()[-1].set_fontweight("bold")
-        ax.set_ylim(y[-1] + 0.5, y[0] - 0.5)
-        ax.tick_params(axis="y", length=0)
-        ax.set_xscale("log")
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
-        ax.grid(axis="x", which="both", color=GRID_COLOUR, linewidth=0.6)
+        labels = [textwrap.fill(variant, LABEL_WIDTH) for variant in times.variants]
+        solver = times.variants.index(helpers.SOLVER)
+        labels[solver] += SOLVER_NOTE
+        ax.set_xticks(x, labels)
+        ax.get_xticklabels()[solver].set_fontweight("bold")
+        ax.axvspan(solver - 0.5, solver + 0.5, color=SOLVER_BAND, zorder=0)
+        ax.set_xlim(x[0] - 0.5, x[-1] + 0.5)
+        ax.tick_params(axis="x", length=0)
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.grid(axis="y", which="both", color=GRID_COLOUR, linewidth=0.6)
         ax.set_axisbelow(True)
-        ax.set_xlabel("mean CPU time per puzzle (ms, log scale)")
-        bound_key = Line2D([], [], linestyle="none", marker="o", markerfacecolor="white", color="black")
-        handles, labels = ax.get_legend_handles_labels()
+        ax.set_ylabel("mean CPU time per puzzle (ms, log scale)")
+        ax.set_xlabel("variant: each adds one idea to the one before")
+        bar = Line2D([], [], color="black", marker="|", markersize=10, linestyle="none")
+        handles, names = ax.get_legend_handles_labels()
         fig.legend(
-            [*handles, bound_key],
-            [*labels, "open marker: a lower bound"],
+            [*handles, bar],
+            [*names, "marker: the median round; bar: lowest to highest"],
             loc="outside upper center",
-            ncol=3,
-            title="set (puzzles)",
+            ncol=2,
+            title="set (puzzles), timed in rounds",
             frameon=False,
-            columnspacing=1.0,
+            columnspacing=1.5,
             handletextpad=0.4,
         )
     return fig
 
 
-# --- Figure 3: the three searches' choices -------------------------------------------
+# --- Figure 3: search nodes per puzzle ------------------------------------------------
 
-#: the sets that need a search, by name in ``tools.puzzles.sets`` -> as the notebook names them
-SEARCH_SETS = {
-    "assignment/hard": "hard",
-    "generated-hard:evaluation": "generated hard",
-    "top1465-sample": "top1465 sample",
-    "hardest-sample": "hardest sample",
-}
-#: the searches compared, by place on ``helpers.ladder`` -> as the notebook's tables name them
-SEARCHES = {0: "textbook search", 1: "after stage 1", -1: "the solver"}
-SEARCH_COLOURS = ("0.6", "#6baed6", "#d62728")  #: in the order of ``SEARCHES``; the solver red as in Figure 2
-CHOICES_HEIGHT_INCHES = 4.2
-WHISKERS = (5, 95)  #: percentiles at the whiskers' ends; the puzzles beyond are drawn one by one
-BOX_WIDTH = 0.26  #: of a set's slot
-BOX_GAP = 0.04  #: between a set's boxes
-MEAN_MARKER: dict[str, Any] = {"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black", "markersize": 5}
-FLIER_MARKER: dict[str, Any] = {"marker": "o", "markersize": 3.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
+#: ``Axes.bxp``'s statistics, each from its column of ``helpers.NODE_SPREAD``
+SPREAD_COLUMNS = {"whislo": "p5", "q1": "p25", "med": "median", "q3": "p75", "whishi": "p95", "mean": "mean"}
+OVER_BUDGET = "over budget"  #: the column of puzzles a search gave up on
+
+
+@dataclass(frozen=True)
+class Box:
+    """One method's search nodes per puzzle on one set, as printed."""
+
+    stats: dict[str, float]  #: for ``Axes.bxp``, keyed as ``SPREAD_COLUMNS``
+    bounds: frozenset[str]  #: the keys of ``stats`` printed as lower bounds
+    over_budget: int  #: puzzles the method gave up on
+
+
+def spread_boxes(table: Table) -> dict[str, dict[str, Box]]:
+    """The boxes of ``helpers.NODE_SPREAD``, by set then method (as the table
+    names and orders them)."""
+    boxes: dict[str, dict[str, Box]] = {}
+    for row in table.rows:
+        cells = dict(zip(table.header, row))
+        printed = {key: printed_number(cells[column]) for key, column in SPREAD_COLUMNS.items()}
+        stats = {key: value for key, (value, _) in printed.items()}
+        bounds = frozenset(key for key, (_, bound) in printed.items() if bound)
+        over_budget = int(printed_number(cells[OVER_BUDGET])[0])
+        boxes.setdefault(row[0], {})[row[1]] = Box(stats, bounds, over_budget)
+    return boxes
+
+
+#: the methods' colours, in the table's order; the solver last, red, as its band in Figure 2
+METHOD_COLOURS = ("0.6", "#bcbddc", "#6baed6", "#d62728")
+NODES_HEIGHT_INCHES = 4.4
+BOX_WIDTH = 0.2  #: of a set's slot
+BOX_GAP = 0.03  #: between a set's boxes
+MEAN_MARKER: dict[str, Any] = {"marker": "D", "markeredgecolor": "black", "markersize": 5, "linestyle": "none"}
 BUDGET_LINE: dict[str, Any] = {"color": "black", "linestyle": "--", "linewidth": 1.0}
-#: a search that gave up on some puzzles: a triangle on the budget line, the number of puzzles above it
-GAVE_UP_MARKER: dict[str, Any] = {"marker": "^", "markersize": 7, "markeredgecolor": "black", "linestyle": "none"}
-LINEAR_BELOW = 1  #: choices are whole numbers: below 1 the axis is linear, so 0 has a place
+COUNT_TEXT: dict[str, Any] = {"xytext": (0, 3), "textcoords": "offset points", "ha": "center"}  #: over the budget
+BOUND_HATCH = "///"  #: a box whose upper quartile is a lower bound
+BOUND_WHISKER: Any = ":"  #: the line style of a whisker whose end is a lower bound
+LINEAR_BELOW = 1  #: search nodes are whole numbers: below 1 the axis is linear, so 0 has a place
 LINEAR_SCALE = 0.5  #: the linear part's height, in decades
 HEADROOM = 3.5  #: the axis ends this far above the budget: room for the counts of puzzles given up
 
 
-def search_choices(budget: int) -> dict[str, dict[str, Results]]:
-    """``helpers.race`` of ``SEARCHES`` (from ``helpers.ladder(budget)``) on
-    each of ``SEARCH_SETS``, by set as the notebook names it with its number
-    of puzzles (``hard (15)``), then by search."""
-    rungs = list(helpers.ladder(budget).values())
-    methods = {label: rungs[place] for place, label in SEARCHES.items()}
-    found = {}
-    for name, label in SEARCH_SETS.items():
-        puzzles = load(name)
-        stored = None if puzzles.solutions is None else list(puzzles.solutions)
-        found[f"{label} ({len(puzzles)})"] = helpers.race(methods, list(puzzles.puzzles), stored)
-    return found
-
-
-def choice_stats(choices: np.ndarray) -> dict[str, Any]:
-    """The box statistics of ``choices`` for ``Axes.bxp``: quartiles, median,
-    mean, whiskers at the ``WHISKERS`` percentiles and the fliers beyond."""
-    stats: dict[str, Any] = boxplot_stats(choices, whis=WHISKERS)[0]
-    return stats
-
-
-def draw_choices(found: dict[str, dict[str, Results]], budget: int) -> Figure:
-    """Figure 3: the choices per puzzle of each search on each set (``found``,
-    from ``search_choices``), as box plots on a log axis that also holds 0,
-    with the budget marked: a search that gave up sits on it."""
+def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
+    """Figure 3: for each set a group of boxes, one per method, of the search
+    nodes per puzzle (``boxes``, from ``spread_boxes``): box from the 25th to
+    the 75th percentile, a line at the median, whiskers to the 5th and 95th,
+    a diamond at the mean; on a log axis that also holds 0, with the budget
+    dashed and over it each method's count of puzzles given up.  What is a
+    lower bound is drawn hatched, dotted or open."""
     with plt.style.context(STYLE):
-        fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, CHOICES_HEIGHT_INCHES), layout="constrained")
-        offsets = (np.arange(len(SEARCHES)) - (len(SEARCHES) - 1) / 2) * (BOX_WIDTH + BOX_GAP)
-        for k, (search, colour) in enumerate(zip(SEARCHES.values(), SEARCH_COLOURS)):
-            positions = np.arange(len(found)) + offsets[k]
-            for x, results in zip(positions, found.values()):
-                gave_up = int(results[search].over_budget.sum())
-                if gave_up:
-                    ax.plot(x, budget, markerfacecolor=colour, **GAVE_UP_MARKER)
-                    ax.annotate(f"{gave_up}", (x, budget), xytext=(0, 6), textcoords="offset points", ha="center")
-            ax.bxp(
-                [choice_stats(results[search].choices) for results in found.values()],
-                positions=positions,
-                widths=BOX_WIDTH,
-                patch_artist=True,
-                showmeans=True,
-                boxprops={"facecolor": colour},
-                medianprops={"color": "black", "linewidth": 1.5},
-                meanprops=MEAN_MARKER,
-                flierprops={**FLIER_MARKER, "markerfacecolor": colour},
-                manage_ticks=False,
-            )
+        fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, NODES_HEIGHT_INCHES), layout="constrained")
+        methods = list(next(iter(boxes.values())))
+        colours = dict(zip(methods, METHOD_COLOURS, strict=True))
+        offsets = (np.arange(len(methods)) - (len(methods) - 1) / 2) * (BOX_WIDTH + BOX_GAP)
+        for x, by_method in enumerate(boxes.values()):
+            for offset, (method, box) in zip(offsets, by_method.items(), strict=True):
+                drawn = ax.bxp(
+                    [box.stats],
+                    positions=[x + offset],
+                    widths=BOX_WIDTH,
+                    patch_artist=True,
+                    showmeans=True,
+                    showfliers=False,
+                    boxprops={"facecolor": colours[method], "hatch": BOUND_HATCH if "q3" in box.bounds else None},
+                    medianprops={"color": "black", "linewidth": 1.5},
+                    meanprops={**MEAN_MARKER, "markerfacecolor": "white" if "mean" in box.bounds else "black"},
+                    manage_ticks=False,
+                )
+                if "whishi" in box.bounds:
+                    drawn["whiskers"][1].set_linestyle(BOUND_WHISKER)
+                if box.over_budget:
+                    ax.annotate(str(box.over_budget), (x + offset, budget), **COUNT_TEXT)
         ax.axhline(budget, **BUDGET_LINE)
         ax.set_yscale("symlog", linthresh=LINEAR_BELOW, linscale=LINEAR_SCALE)
         ax.set_yticks([0, *10.0 ** np.arange(np.log10(budget) + 1)])
         ax.yaxis.set_minor_locator(NullLocator())
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
         ax.set_ylim(-LINEAR_BELOW / 2, budget * HEADROOM)  # room below 0, where many puzzles sit
-        ax.set_ylabel("choices per puzzle (log scale)")
+        ax.set_ylabel("search nodes per puzzle (log scale)")
         ax.grid(axis="y", color=GRID_COLOUR, linewidth=0.6)
         ax.set_axisbelow(True)
-        names = [name.replace(" (", "\n(").replace(")", " puzzles)") for name in found]
-        ax.set_xticks(np.arange(len(found)), names)
+        names = [name.replace(" (", "\n(").replace(")", " puzzles)") for name in boxes]
+        ax.set_xticks(np.arange(len(boxes)), names)
         ax.tick_params(axis="x", length=0)
-        ax.set_xlim(-0.5, len(found) - 0.5)
-        boxes = [
-            Patch(facecolor=colour, edgecolor="black", label=s) for s, colour in zip(SEARCHES.values(), SEARCH_COLOURS)
-        ]
-        mean = Line2D([], [], linestyle="none", label="mean", **MEAN_MARKER)
-        limit = Line2D([], [], label=f"budget: {budget:,} assignments", **BUDGET_LINE)
-        over = Line2D([], [], markerfacecolor="white", label="gave up on (puzzles)", **GAVE_UP_MARKER)
-        # filled column by column: the searches in the first row, the marks in the second
-        keys = [boxes[0], mean, boxes[1], limit, boxes[2], over]
-        fig.legend(handles=keys, loc="outside upper center", ncol=len(SEARCHES), frameon=False, columnspacing=1.5)
+        ax.set_xlim(-0.5, len(boxes) - 0.5)
+        keys = [Patch(facecolor=colours[m], edgecolor="black", label=m) for m in methods]
+        mean = Line2D([], [], markerfacecolor="black", label="mean", **MEAN_MARKER)
+        limit = Line2D([], [], **BUDGET_LINE)
+        bound: Any = (  # one key of three: a hatched box, a dotted whisker and an open mean
+            Patch(facecolor="white", edgecolor="black", hatch=BOUND_HATCH),
+            Line2D([], [], color="black", linestyle=BOUND_WHISKER),
+            Line2D([], [], markerfacecolor="white", **MEAN_MARKER),
+        )
+        fig.legend(
+            [*keys, mean, limit, bound],
+            [
+                *methods,
+                "mean",
+                f"budget ({budget:,}); above it, puzzles given up",
+                f"hatched, dotted or open: a lower bound ({BOUND_SIGN})",
+            ],
+            handler_map={tuple: HandlerTuple(ndivide=None, pad=0.6)},
+            loc="outside upper center",
+            ncol=2,
+            frameon=False,
+            columnspacing=1.2,
+            handlelength=3.2,
+        )
     return fig
 
 
 # --- The command line ---------------------------------------------------------------
 
 
-def ladder_figure() -> Figure:
+def ablation_figure() -> Figure:
     """Figure 2, drawn from the notebook's stored outputs."""
-    return draw_ladder(ladder_times(printed_tables()[LADDER_TABLE]))
+    return draw_ablation(ablation_times(printed_tables()[helpers.ABLATION_TIMES]))
 
 
-def choices_figure() -> Figure:
-    """Figure 3, from a race with the notebook's budget (several seconds)."""
-    budget = notebook_budget()
-    return draw_choices(search_choices(budget), budget)
+def node_spread_figure() -> Figure:
+    """Figure 3, drawn from the notebook's stored outputs."""
+    return draw_node_spread(spread_boxes(printed_tables()[helpers.NODE_SPREAD]), helpers.BUDGET)
 
 
 #: each figure by name, as the function that draws it from the project's files
 FIGURES: dict[str, Callable[[], Figure]] = {
     "exact_cover": draw_exact_cover,
-    "ladder": ladder_figure,
-    "choices": choices_figure,
+    "ablation": ablation_figure,
+    "choices": node_spread_figure,
 }
 
 

@@ -1,20 +1,24 @@
-"""Fill the report's tables, and the numbers its prose quotes from them, from the notebook's run.
+"""Fill the report's tables, and every number its prose quotes, from the notebook's run.
 
-The notebook's Section 8 prints each table the report argues from as markdown,
-under a title line, into its stored outputs (``tools.handin.notebook``).  The
-readme carries no markers, as a marker reads it rendered or as plain text:
+The notebook's Section 8 prints each table the report argues from as markdown
+under a title (``helpers``' constants), and ``tools.handin.notebook`` reads
+them back from its stored outputs.  Every number is found by exact keys,
+never by position or by the start of a label:
 
-- each of its tables sits right under its caption, a paragraph beginning
-  "Table N. ", and ``TABLES`` says which printed table (or two, joined on their
-  shared first columns) it is;
-- each caption that says where it was measured ends with the machine line the
-  notebook printed (``MACHINE``);
-- each number its prose quotes from the tables is found by one of ``QUOTES``:
-  a phrase with slots, each slot a number computed from the tables.
+- a readme table sits under its caption, a paragraph beginning "Table N. ";
+  ``TABLES`` gives the printed tables it draws on and the columns it shows,
+  in order.  Its rows are the readme's own choice: the label cells of each
+  (``LABELS``: a set, a method, a variant, a seed) are the keys of a row of
+  the printed tables, a set's count of puzzles aside, and the rest is filled in;
+- a caption that says where it was measured ends with the line the notebook
+  printed about its machine;
+- each number the prose quotes is found by a ``Quote``: a phrase with slots,
+  each filled from a ``Cell`` (a table, a row's labels, a column) or from what
+  the run computed from the tables, helpers' budget or its code.
 
-``fill`` rewrites all three; ``--check`` only compares and exits 1, naming
-what differs, when the readme does not say what the notebook printed (a test
-runs the same check).
+A key that is missing or matches two rows, a quote found in no place or two,
+and a quote whose premise the run does not bear out are all errors.
+``--check`` only compares, and exits 1 naming what differs; a test runs it.
 
 Usage: ``python -m tools.report.readme [--check]``
 """
@@ -22,77 +26,152 @@ Usage: ``python -m tools.report.readme [--check]``
 from __future__ import annotations
 
 import argparse
-import ast
-import io
 import re
 import sys
-import tokenize
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from helpers import markdown_table
+import helpers
+from helpers import (
+    ABLATION_NODES,
+    ABLATION_TIMES,
+    BUDGET,
+    FIXED_RATE,
+    LONGER_BUDGET,
+    MAC,
+    SOLVER_ANSWERS,
+    SOLVER_TIMES,
+    TEXTBOOK,
+    TEXTBOOK_ANSWERS,
+    TEXTBOOK_TIMES,
+    TIE_ORDER,
+    WITHOUT_MRV,
+    markdown_table,
+)
 from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables, stdout_lines
+from tools.handin.source import HELPERS, SOLVER_ROOTS, TEXTBOOK_ROOTS, code_lines
 from tools.paths import CATEGORIES, NOTEBOOK, ROOT
 
 README = ROOT / "readme.md"
-HELPERS = ROOT / "helpers.py"
-
-SOLVER_ANSWERS = "The solver on each set: answers and rows tried"
-SOLVER_TIMES = "The solver on each set: CPU time per puzzle, ms"
-TWICE = "The solver run twice: difference of its mean times"
-LADDER_TIMES = "The ladder: mean CPU time per puzzle, ms"
-LADDER_CHOICES = "The ladder: mean choices per puzzle"
-SEARCH_ANSWERS = "Three searches: answers and choices"
-SEARCH_TIMES = "Three searches: CPU time per puzzle, ms"
-LONGER = "The textbook search with a budget of "  #: the start of the title of its second try, on a larger budget
-#: the readme's tables by the number of their caption: the tables each is made of
-TABLES = {
-    1: (SOLVER_ANSWERS, SOLVER_TIMES),
-    2: (LADDER_TIMES,),
-    3: (LADDER_CHOICES,),
-    4: (SEARCH_ANSWERS, SEARCH_TIMES),
+LABELS = ("set", "method", "variant", "seed")  #: the columns whose cells name a row
+COUNT = re.compile(r" \(\d+\)$")  #: a set's count of puzzles after its name: "hard (15)"
+#: the readme's tables by the number of their caption: the printed tables each draws on, and its columns
+TABLES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    1: (
+        (SOLVER_ANSWERS, SOLVER_TIMES),
+        (
+            "right",
+            "no solution, answered -1",
+            "nodes: mean",
+            "nodes: most",
+            "mean ms",
+            "rounds' range",
+            "p95 ms",
+            "slowest ms",
+        ),
+    ),
+    2: ((ABLATION_NODES,), ("very easy to medium", "hard", "generated hard", "top1465 sample", "hardest sample")),
+    3: ((ABLATION_TIMES,), ("very easy to medium", "hard", "generated hard", "top1465 sample", "hardest sample")),
+    4: ((TIE_ORDER,), ("held out", "mean change", "95% interval", "verdict")),
+    5: (
+        (TEXTBOOK_ANSWERS, TEXTBOOK_TIMES),
+        ("right", "over budget", "nodes: mean", "nodes: most", "mean ms", "p95 ms", "slowest ms"),
+    ),
+    6: ((WITHOUT_MRV,), ("right", "over budget", "nodes: median", "nodes: most of those solved")),
 }
-#: the notebook's check of each category's puzzles against the stored answers, one line each
+#: the notebook's check of each category against the stored answers, one line each
 VERIFIED = "Every category, checked against the stored answers"
 VERIFIED_FOLDERS = ("data/", "data/generated/")  #: the assignment's categories, and the project's own
-VERIFIED_LINE = re.compile(r"(?P<place>data/\S*)\s+\w+: (?P<right>\d+)/(?P<of>\d+) right")
-#: the line the notebook prints about the machine it ran on, and how captions quote it
-MACHINE = re.compile(r"Run on (?P<setup>Python \S+ with numpy \S+, .+)")
-CAPTION_SETUP = re.compile(r"run on Python \S+\s+with\s+numpy\s+\S+,\s+[^.]+")
+VERIFIED_LINE = re.compile(r"(?P<place>data/\S*)\s+(?P<category>\w+): (?P<right>\d+)/(?P<of>\d+) right")
+#: the notebook's check of the engine's search against Algorithm X on sets
+KNUTH_CHECK = re.compile(
+    r"(?P<matrices>\d+) random matrices, (?P<empty>\d+) with a column no row fills: "
+    r"the same columns and solution on (?P<same>\d+)"
+)
+MACHINE = re.compile(r"Run on (?P<setup>Python .+)")  #: the line the notebook prints about its machine
+CAPTION_SETUP = re.compile(r"run on Python [\s\S]*$")  #: where a caption names the machine: at its end
 #: a caption paragraph "Table N. ...", a blank line, then the table under it
 CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
-#: how a quoted number is written: perhaps a bound or a sign, digits, perhaps a percent sign
-NUMBER = r"[≥+\-]?\d+(?:[.,]\d+)*%?"
-#: the sections of helpers.py that a call of sudoku_solver runs, and the textbook search's
-SOLVER_SECTIONS = ("Named constants", "Dancing links", "Sudoku as exact cover")
-TEXTBOOK_SECTION = "The textbook method"
-BANNER = "# ---"
+NUMBER = r"[≥+\-]?\d+(?:[.,]\d+)*%?"  #: how a quoted number is written
 
 Tables = dict[str, Table]
 
 
-def joined(tables: Sequence[Table]) -> Table:
-    """Tables side by side, matched on the leading columns they share."""
-    first, *others = tables
-    header, rows = list(first.header), [list(row) for row in first.rows]
-    for other in others:
-        shared = next(k for k, (a, b) in enumerate(zip(header, other.header + [None])) if a != b)
-        by_key = {tuple(row[:shared]): row[shared:] for row in other.rows}
-        header += other.header[shared:]
-        rows = [row + by_key[tuple(row[:shared])] for row in rows]
-    return Table(header, rows)
+def key(label: str) -> str:
+    """A row's or a column's key: its label without a set's count of puzzles."""
+    return COUNT.sub("", label)
+
+
+def label_columns(header: Sequence[str]) -> list[int]:
+    """Where a table's label columns are, in the order of ``LABELS``, whatever the table's order."""
+    return [list(header).index(name) for name in LABELS if name in header]
+
+
+def find_row(table: Table, keys: tuple[str, ...]) -> list[str]:
+    """The one row of ``table`` whose label cells are ``keys``; LookupError for none or several."""
+    labels = label_columns(table.header)
+    found = [row for row in table.rows if tuple(key(row[j]) for j in labels) == keys]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} rows labelled {keys} in the table {table.header}")
+    return found[0]
+
+
+def find_column(table: Table, column: str) -> int:
+    """The position of the one column of ``table`` whose key is ``column``."""
+    found = [j for j, name in enumerate(table.header) if key(name) == column]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} columns called {column!r} in the table {table.header}")
+    return found[0]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell of a printed table, by its table's title, its row's labels and its column."""
+
+    title: str
+    row: tuple[str, ...]
+    column: str
+
+    def read(self, tables: Tables) -> str:
+        if self.title not in tables:
+            raise LookupError(f"the notebook prints no table {self.title!r}")
+        table = tables[self.title]
+        return find_row(table, self.row)[find_column(table, self.column)]
+
+
+def filled_table(keys: list[tuple[str, ...]], titles: tuple[str, ...], columns: tuple[str, ...], tables: Tables) -> str:
+    """A readme table of the rows ``keys`` and the ``columns``, from the printed tables ``titles``."""
+    sources = [tables[title] for title in titles]
+    first = sources[0]
+    labels = [first.header[j] for j in label_columns(first.header)]
+
+    def source_of(column: str) -> Table:
+        having = [table for table in sources if any(key(name) == column for name in table.header)]
+        if len(having) != 1:
+            raise LookupError(f"{len(having)} of the tables {titles} have a column {column!r}")
+        return having[0]
+
+    header = labels + [source_of(c).header[find_column(source_of(c), c)] for c in columns]
+    rows = []
+    for row_key in keys:
+        named = find_row(first, row_key)
+        label_cells = [named[first.header.index(label)] for label in labels]
+        rows.append(label_cells + [find_row(source_of(c), row_key)[find_column(source_of(c), c)] for c in columns])
+    return markdown_table(header, rows)
+
+
+def table_keys(text: str) -> list[tuple[str, ...]]:
+    """The label cells of each row of a readme table, as keys."""
+    lines = text.strip().splitlines()
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    labels = label_columns(header)
+    return [tuple(key(line.strip("|").split("|")[j].strip()) for j in labels) for line in lines[2:]]
 
 
 # ---------------------------------------------------------------------------
 # Numbers the prose quotes
 # ---------------------------------------------------------------------------
-
-
-def number(cell: str) -> float:
-    """A table cell's number, without separators, bound or unit."""
-    return printed_number(cell)[0]
 
 
 def fraction(cell: str) -> tuple[int, int]:
@@ -101,40 +180,19 @@ def fraction(cell: str) -> tuple[int, int]:
     return int(right), int(of)
 
 
-def cell(tables: Tables, title: str, row: str, column: str) -> str:
-    """The cell of a printed table in the row whose first cell starts with ``row``."""
+def column_values(tables: Tables, title: str, column: str) -> list[str]:
+    """Every cell of a column of a printed table."""
     table = tables[title]
-    found = next(r for r in table.rows if r[0].startswith(row))
-    return found[table.header.index(column)]
-
-
-def search_cell(tables: Tables, title: str, puzzle_set: str, method: str, column: str) -> str:
-    """A cell of a three-searches table, by set and method."""
-    table = tables[title]
-    found = next(r for r in table.rows if r[0].startswith(puzzle_set) and r[1] == method)
-    return found[table.header.index(column)]
-
-
-def set_column(tables: Tables, title: str, puzzle_set: str) -> str:
-    """The column header of a ladder table for a set, such as ``hardest sample (26)``."""
-    return next(name for name in tables[title].header if name.startswith(puzzle_set))
-
-
-def rung(tables: Tables, title: str, number_: str, puzzle_set: str) -> str:
-    """A ladder table's cell for the rung numbered ``number_`` (``"0b"``, ``"8"``) and a set."""
-    return cell(tables, title, f"{number_}. ", set_column(tables, title, puzzle_set))
-
-
-def two_rungs(title: str, before: str, after: str, puzzle_set: str) -> Callable[[Tables], dict[str, str]]:
-    """A quote's ``before`` and ``after``: the cells of two rungs of a ladder table for a set."""
-    return lambda t: {"before": rung(t, title, before, puzzle_set), "after": rung(t, title, after, puzzle_set)}
+    j = find_column(table, column)
+    return [row[j] for row in table.rows]
 
 
 def totals(tables: Tables) -> dict[str, str]:
-    """The solver's answers over every set: puzzles, right, and unsolvable ones answered."""
-    table = tables[SOLVER_ANSWERS]
-    right = [fraction(c) for c in table.column("right")]
-    unsolvable = [fraction(c) for c in table.column("no solution, answered -1")]
+    """The solver's answers over every set: puzzles, right, and those without a solution."""
+    right = [fraction(cell) for cell in column_values(tables, SOLVER_ANSWERS, "right")]
+    unsolvable = [fraction(cell) for cell in column_values(tables, SOLVER_ANSWERS, "no solution, answered -1")]
+    if any(r != of for r, of in unsolvable):  # the prose says "including all"
+        raise ValueError("the solver did not answer -1 to every puzzle without a solution")
     return {
         "puzzles": f"{sum(of for _, of in right):,}",
         "right": f"{sum(r for r, _ in right):,}",
@@ -142,179 +200,381 @@ def totals(tables: Tables) -> dict[str, str]:
     }
 
 
-def verified_table(path: Path = NOTEBOOK) -> Table:
-    """The notebook's check of every category's puzzles against the stored
-    answers (its lines ``data/  hard: 15/15 right (5 without a solution)``), as a table."""
-    rows = [
-        [found["place"], found["right"], found["of"]]
-        for line in stdout_lines(path)
-        if (found := VERIFIED_LINE.match(line))
-    ]
-    return Table(["category", "right", "of"], rows)
-
-
 def verified(tables: Tables) -> dict[str, str]:
     """How many category puzzles the notebook checked, when it found every one right."""
-    rows = tables[VERIFIED].rows
-    right, of = sum(int(row[1]) for row in rows), sum(int(row[2]) for row in rows)
-    if len(rows) != len(VERIFIED_FOLDERS) * len(CATEGORIES) or right != of:
-        raise ValueError(f"the notebook checked {len(rows)} categories and found {right} of {of} puzzles right")
-    return {"verified": str(of)}
+    right, of = (list(map(int, column_values(tables, VERIFIED, column))) for column in ("right", "of"))
+    if len(of) != len(VERIFIED_FOLDERS) * len(CATEGORIES) or sum(right) != sum(of):
+        raise ValueError(f"the notebook checked {len(of)} categories and found {sum(right)} of {sum(of)} puzzles right")
+    return {"verified": str(sum(of))}
 
 
-def longer_budget(tables: Tables) -> dict[str, str]:
-    """The textbook search given ten times the budget on the hardest puzzles it gave up on."""
-    title = next(title for title in tables if title.startswith(LONGER))
-    row = tables[title].rows[0]
-    budget = title.removeprefix(LONGER).partition(", on ")[0]  # "100,000, on the puzzles it gave up on"
-    return {"longer": budget, "again": row[3], "solved": row[2], "most": row[4]}
+def largest(tables: Tables, title: str, column: str) -> str:
+    """The largest number of a column of a printed table, as printed."""
+    return max(column_values(tables, title, column), key=lambda cell: printed_number(cell)[0])
 
 
-def slowest(tables: Tables) -> str:
-    """The solver's slowest puzzle of all, in ms."""
-    return max(tables[SOLVER_TIMES].column("slowest ms"), key=number)
+def unbounded(cell: Cell) -> Callable[[Tables], str]:
+    """A cell's number without its lower-bound sign, for prose that says "at least"."""
+    return lambda tables: cell.read(tables).lstrip(BOUND_SIGN)
 
 
-def hard_and_slowest(tables: Tables) -> dict[str, str]:
-    """The solver's mean time on the assignment's hard puzzles, and its slowest puzzle of all."""
-    return {"hard": cell(tables, SOLVER_TIMES, "hard", "mean ms"), "slowest": slowest(tables)}
+def verdicts(*keys: tuple[str, str], expected: str) -> Callable[[Tables], dict[str, str]]:
+    """No value: a premise, that the tie order's verdict on each (set, seed) is ``expected``."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        found = {k: Cell(TIE_ORDER, k, "verdict").read(tables) for k in keys}
+        if any(value != expected for value in found.values()):
+            raise ValueError(f"the verdicts are {found}, not all {expected!r}")
+        return {}
+
+    return check
 
 
-def most_rows(tables: Tables) -> str:
-    """The most rows the solver tried on any puzzle."""
-    return max(tables[SOLVER_ANSWERS].column("most"), key=number)
+Value = Callable[[Tables], str]
 
 
-def over_budget(tables: Tables, puzzle_set: str) -> dict[str, str]:
-    """How many puzzles of a set took the textbook search over its budget, and of how many."""
-    over = search_cell(tables, SEARCH_ANSWERS, puzzle_set, "textbook search", "over budget")
-    _, of = fraction(search_cell(tables, SEARCH_ANSWERS, puzzle_set, "textbook search", "right"))
-    return {"over": over, "of": str(of)}
+def all_right(tables: Tables) -> dict[str, str]:
+    """A premise: the solver answered every puzzle of every set right."""
+    found = totals(tables)
+    if found["right"] != found["puzzles"]:
+        raise ValueError(f"the solver answered {found['right']} of {found['puzzles']} right")
+    return {}
 
 
-def noise(tables: Tables) -> dict[str, str]:
-    """The smallest and the largest difference between the solver's two runs."""
-    differences = sorted(tables[TWICE].column("difference"), key=number)
-    return {"low": differences[0], "high": differences[-1]}
+def knuth_check(tables: Tables) -> dict[str, str]:
+    """The notebook's comparison with Algorithm X on sets, when every matrix agreed."""
+    [matrices], [empty], [same] = (column_values(tables, KNUTH_CHECK.pattern, c) for c in ("matrices", "empty", "same"))
+    if same != matrices:
+        raise ValueError(f"the search agreed with Algorithm X on sets on {same} of {matrices} matrices")
+    return {"matrices": matrices, "empty": empty}
 
 
-@lru_cache(maxsize=None)
-def code_lines(path: Path = HELPERS) -> dict[str, int]:
-    """Lines of code (no blank lines, comments or docstrings) in each section of
-    ``path``, by section: a section starts at a banner, a comment line with its
-    title between two rules of ``BANNER``."""
-    source = path.read_text(encoding="utf-8")
-    docstrings = set()
-    for node in ast.walk(ast.parse(source)):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            value = body[0].value
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                docstrings |= set(range(value.lineno, (value.end_lineno or value.lineno) + 1))
-    code = set()
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
-            code |= set(range(token.start[0], token.end[0] + 1)) - docstrings
-    counts: dict[str, int] = {}
-    title = ""
-    lines = source.splitlines()
-    for number_, line in enumerate(lines, start=1):
-        if line.startswith(BANNER) and lines[number_ + 1 : number_ + 2] and lines[number_ + 1].startswith(BANNER):
-            title = lines[number_][2:].strip()  # the banner's middle line, between two rules
-        if number_ in code:
-            counts[title] = counts.get(title, 0) + 1
-    return counts
+def seconds_inside(limit_ms: float) -> Callable[[Tables], dict[str, str]]:
+    """A premise: the solver's slowest puzzle took less than ``limit_ms``."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        slowest = largest(tables, SOLVER_TIMES, "slowest ms")
+        if printed_number(slowest)[0] >= limit_ms:
+            raise ValueError(f"the slowest puzzle took {slowest} ms")
+        return {}
+
+    return check
 
 
-def code_sizes(path: Path = HELPERS) -> dict[str, str]:
-    """The lines of code of the solver (what a call runs) and of the textbook search."""
-    counts = code_lines(path)
-    solver = sum(n for title, n in counts.items() if title.startswith(SOLVER_SECTIONS))
-    textbook = sum(n for title, n in counts.items() if title.startswith(TEXTBOOK_SECTION))
-    return {"solver": str(solver), "textbook": str(textbook)}
+def low_high(cell: str) -> tuple[float, float]:
+    """The range of a time printed as ``median (low to high)``."""
+    low, high = cell.split("(")[1].rstrip(")").split(" to ")
+    return printed_number(low)[0], printed_number(high)[0]
+
+
+def ranges_overlap(before: str, after: str, columns: tuple[str, ...]) -> Callable[[Tables], dict[str, str]]:
+    """A premise: two variants' rounds' ranges of time overlap on each of ``columns``."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        for column in columns:
+            (a, b), (c, d) = (low_high(Cell(ABLATION_TIMES, (v,), column).read(tables)) for v in (before, after))
+            if b < c or d < a:
+                raise ValueError(f"{before} and {after} differ beyond their ranges on {column}")
+        return {}
+
+    return check
+
+
+def at_most(cell: Cell, limit: int) -> Callable[[Tables], dict[str, str]]:
+    """A premise: a cell's number is at most ``limit``, and no lower bound."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        number, bound = printed_number(cell.read(tables))
+        if bound or number > limit:
+            raise ValueError(f"{cell} is {cell.read(tables)}, over {limit}")
+        return {}
+
+    return check
+
+
+def every(*premises: Callable[[Tables], dict[str, str]]) -> Callable[[Tables], dict[str, str]]:
+    """Several premises as one."""
+    return lambda tables: {k: v for premise in premises for k, v in premise(tables).items()}
+
+
+def bound_cell(cell: Cell) -> Value:
+    """A cell's number without its sign, for prose that says "at least": a premise that it is a lower bound."""
+
+    def value(tables: Tables) -> str:
+        text = cell.read(tables)
+        if not text.startswith(BOUND_SIGN):
+            raise ValueError(f"{cell} is {text}, not a lower bound")
+        return text.lstrip(BOUND_SIGN)
+
+    return value
+
+
+def not_faster(slow: Cell, fast: Cell) -> Callable[[Tables], dict[str, str]]:
+    """A premise: the first cell's time is at least the second's."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        if printed_number(slow.read(tables))[0] < printed_number(fast.read(tables))[0]:
+            raise ValueError(f"{slow} is faster than {fast}")
+        return {}
+
+    return check
+
+
+def largest_gain(variant: str, column: str) -> Callable[[Tables], dict[str, str]]:
+    """A premise: ``variant`` cuts the mean time on ``column`` by more than any other variant does."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        variants = [helpers.ALGORITHM_X, *helpers.ADDED]
+        means = [printed_number(Cell(ABLATION_TIMES, (v,), column).read(tables).split()[0])[0] for v in variants]
+        gains = [before - after for before, after in zip(means, means[1:])]
+        if variants[1 + gains.index(max(gains))] != variant:
+            raise ValueError(f"the largest gain on {column} is not {variant}'s")
+        return {}
+
+    return check
+
+
+def no_search(*names: str) -> Callable[[Tables], dict[str, str]]:
+    """A premise: the solver searched on none of the puzzles of these sets."""
+
+    def check(tables: Tables) -> dict[str, str]:
+        if any(Cell(SOLVER_ANSWERS, (name,), "nodes: most").read(tables) != "0" for name in names):
+            raise ValueError(f"the solver searched on some puzzle of {names}")
+        return {}
+
+    return check
 
 
 @dataclass(frozen=True)
 class Quote:
-    """A phrase of the readme holding numbers: ``phrase`` with ``{slot}``s, and
-    ``values``, which computes each slot's text from the notebook's tables."""
+    """A phrase of the readme holding numbers: ``phrase`` with ``{slot}``s, each
+    filled by ``cells`` (a ``Cell`` or a function of the tables), and
+    ``premise``, a check of the tables that the phrase's words rest on."""
 
     phrase: str
-    values: Callable[[Tables], dict[str, str]]
+    cells: dict[str, Cell | Value] = field(default_factory=dict)
+    premise: Callable[[Tables], dict[str, str]] = lambda tables: {}
+
+    def values(self, tables: Tables) -> dict[str, str]:
+        found = self.premise(tables)
+        for slot, source in self.cells.items():
+            found[slot] = source.read(tables) if isinstance(source, Cell) else source(tables)
+        return found
 
     def pattern(self) -> re.Pattern[str]:
         """The phrase as a pattern: any run of spaces may be a line break, a slot any number."""
         parts = re.split(r"\{(\w+)\}", self.phrase)
         pattern = ""
         for k, part in enumerate(parts):
-            if k % 2:
-                pattern += f"(?P<{part}>{NUMBER})"
-            else:
-                pattern += r"\s+".join(re.escape(word) for word in part.split(" "))
+            pattern += f"(?P<{part}>{NUMBER})" if k % 2 else r"\s+".join(map(re.escape, part.split(" ")))
         return re.compile(pattern)
 
 
-#: the phrases that quote two rungs of a ladder table on one set: (phrase, table, rung before, rung after, set)
-RUNG_QUOTES = (
-    ("on the very easy puzzles it cuts the mean from {before} to {after} ms", LADDER_TIMES, "1", "2", "very easy"),
-    ("cut the rows tried on the hardest sample from {before} to {after}", LADDER_CHOICES, "5", "6", "hardest"),
-    ("(rows from {before} to {after} on the latter)", LADDER_CHOICES, "6", "7", "generated hard"),
-    ("on the hardest sample it adds rows, from {before} to {after}", LADDER_CHOICES, "6", "7", "hardest"),
-    ("from {before} to {after} on the generated hard puzzles", LADDER_CHOICES, "7", "8", "generated hard"),
-)
+def budget(times: int = 1) -> Value:
+    return lambda tables: f"{times * BUDGET:,}"
+
+
+def solver_lines(tables: Tables) -> str:
+    return str(code_lines(HELPERS.read_text(encoding="utf-8"), SOLVER_ROOTS))
+
+
+def textbook_lines(tables: Tables) -> str:
+    return str(code_lines(HELPERS.read_text(encoding="utf-8"), TEXTBOOK_ROOTS))
+
+
+HARDEST, HARD, GENERATED = "hardest sample", "hard", "generated hard"
+TOTALS = "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable}"
 QUOTES = (
+    Quote(TOTALS + " that", premise=totals),
+    Quote(TOTALS + " unsolvable", premise=totals),
+    Quote("it answered as stored all {verified} puzzles of the four categories", premise=verified),
     Quote(
-        "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable} that",
-        totals,
-    ),
-    Quote(
-        "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable} unsolvable",
-        totals,
-    ),
-    Quote("it answered as stored all {verified} puzzles of the four categories", verified),
-    Quote(
-        "its mean time on the assignment's hard puzzles was {hard} ms and its slowest puzzle took {slowest} ms",
-        hard_and_slowest,
+        "Its mean time on the assignment's hard puzzles was {hard} ms, and its slowest puzzle of all took {slowest} ms",
+        {"hard": Cell(SOLVER_TIMES, (HARD,), "mean ms"), "slowest": lambda t: largest(t, SOLVER_TIMES, "slowest ms")},
     ),
     Quote(
         "its mean on the assignment's hard puzzles was {hard} ms and its slowest puzzle of all took {slowest} ms",
-        hard_and_slowest,
-    ),
-    Quote("the hardest sample's slowest puzzle took {slowest} ms", lambda t: {"slowest": slowest(t)}),
-    Quote(
-        "needed more than its budget of 10,000 assignments on {over} of the {of} hardest",
-        lambda t: over_budget(t, "hardest"),
-    ),
-    Quote("but needed more than 10,000 assignments on {over} of the {of} hardest", lambda t: over_budget(t, "hardest")),
-    Quote("and on {over} of the {of} hardest ones", lambda t: over_budget(t, "hardest")),
-    Quote("its budget on {over} of the {of} top1465", lambda t: over_budget(t, "top1465")),
-    Quote(
-        "on {over} of the {of} puzzles of the hardest sample, where the solver never tried more than {most} rows",
-        lambda t: {**over_budget(t, "hardest"), "most": most_rows(t)},
+        {"hard": Cell(SOLVER_TIMES, (HARD,), "mean ms"), "slowest": lambda t: largest(t, SOLVER_TIMES, "slowest ms")},
     ),
     Quote(
-        "on the hardest sample, {plain} rows against at least {textbook} assignments",
-        lambda t: {
-            "plain": rung(t, LADDER_CHOICES, "1", "hardest"),
-            "textbook": rung(t, LADDER_CHOICES, "0", "hardest").lstrip(BOUND_SIGN),
+        "even the slowest puzzle, of the hardest sample, took {slowest} ms",
+        {"slowest": Cell(SOLVER_TIMES, (HARDEST,), "slowest ms")},
+    ),
+    Quote(
+        "needed more than its budget of {budget} assignments on {over} of the {of} hardest puzzles, and maintaining arc "
+        "consistency at every node still on {mac}",
+        {
+            "budget": budget(),
+            "over": Cell(TEXTBOOK_ANSWERS, (HARDEST, TEXTBOOK), "over budget"),
+            "of": lambda t: str(fraction(Cell(TEXTBOOK_ANSWERS, (HARDEST, TEXTBOOK), "right").read(t))[1]),
+            "mac": Cell(TEXTBOOK_ANSWERS, (HARDEST, MAC), "over budget"),
         },
     ),
-    *(Quote(phrase, two_rungs(*cells)) for phrase, *cells in RUNG_QUOTES),
     Quote(
-        "choices on the assignment's hard puzzles from {textbook} to {stage_1}; exact cover on the same reduced "
-        "puzzles cuts them again, to {exact_cover} rows, and the tuned orders to {solver}",
-        lambda t: {
-            "textbook": search_cell(t, SEARCH_ANSWERS, "hard", "textbook search", "choices: mean"),
-            "stage_1": search_cell(t, SEARCH_ANSWERS, "hard", "after stage 1", "choices: mean"),
-            "exact_cover": rung(t, LADDER_CHOICES, "6", "hard"),
-            "solver": search_cell(t, SEARCH_ANSWERS, "hard", "the solver", "choices: mean"),
+        "cut the rows tried on the hardest puzzles from {before} to {after}",
+        {
+            "before": Cell(ABLATION_NODES, ("+ hidden singles",), HARDEST),
+            "after": Cell(ABLATION_NODES, ("+ locked candidates",), HARDEST),
         },
     ),
-    Quote("and more than {longer} on {again} of them", longer_budget),
-    Quote("given ten times the budget, it solved {solved} of them with up to {most} assignments", longer_budget),
-    Quote("the solver's most rows tried on any puzzle was {most}", lambda t: {"most": most_rows(t)}),
-    Quote("its two mean times differed by between {low} and {high}", noise),
-    Quote("docstrings it is {textbook} lines of code and the solver {solver}", lambda t: code_sizes()),
+    Quote(
+        "with a *budget* of {budget} assignments after which they give up",
+        {"budget": budget()},
+    ),
+    Quote(
+        "on the assignment's very easy to medium puzzles from {before} to {after} ms",
+        {
+            "before": lambda t: Cell(ABLATION_TIMES, ("Algorithm X",), "very easy to medium").read(t).split()[0],
+            "after": lambda t: Cell(ABLATION_TIMES, ("+ reuse matrix",), "very easy to medium").read(t).split()[0],
+        },
+    ),
+    Quote(
+        "saves the uncovering after the solution ({before} to {after} ms on the hard puzzles)",
+        {
+            "before": lambda t: Cell(ABLATION_TIMES, ("+ reuse matrix",), HARD).read(t).split()[0],
+            "after": lambda t: Cell(ABLATION_TIMES, ("+ no restore",), HARD).read(t).split()[0],
+        },
+    ),
+    Quote(
+        "barely change the rows on the hard sets ({before} to {after} on the assignment's hard puzzles)",
+        {
+            "before": Cell(ABLATION_NODES, ("Algorithm X, + reuse matrix, + no restore",), HARD),
+            "after": Cell(ABLATION_NODES, ("+ naked singles",), HARD),
+        },
+    ),
+    Quote(
+        "cut the rows tried on the hardest sample from {before} to {after} and its mean time from {slow} to {fast} ms",
+        {
+            "before": Cell(ABLATION_NODES, ("+ hidden singles",), HARDEST),
+            "after": Cell(ABLATION_NODES, ("+ locked candidates",), HARDEST),
+            "slow": lambda t: Cell(ABLATION_TIMES, ("+ hidden singles",), HARDEST).read(t).split()[0],
+            "fast": lambda t: Cell(ABLATION_TIMES, ("+ locked candidates",), HARDEST).read(t).split()[0],
+        },
+    ),
+    Quote(
+        "on the hardest sample it takes them from {before} to {after}",
+        {
+            "before": Cell(ABLATION_NODES, ("+ locked candidates",), HARDEST),
+            "after": Cell(ABLATION_NODES, ("+ tie order",), HARDEST),
+        },
+    ),
+    Quote("on {copies} symmetric copies of each puzzle", {"copies": Cell(TIE_ORDER, (HARD, "1"), "copies")}),
+    Quote("both orders solve the same {copies} random copies", {"copies": Cell(TIE_ORDER, (HARD, "1"), "copies")}),
+    Quote(
+        "saves rows under both seeds ({first} and {second} rows a puzzle)",
+        {
+            "first": Cell(TIE_ORDER, (GENERATED, "1"), "mean change"),
+            "second": Cell(TIE_ORDER, (GENERATED, "2"), "mean change"),
+        },
+        verdicts((GENERATED, "1"), (GENERATED, "2"), expected="fewer rows"),
+    ),
+    Quote(
+        "no difference is shown ({first} and {second}, both intervals across zero)",
+        {"first": Cell(TIE_ORDER, (HARD, "1"), "mean change"), "second": Cell(TIE_ORDER, (HARD, "2"), "mean change")},
+        verdicts((HARD, "1"), (HARD, "2"), expected="no difference shown"),
+    ),
+    Quote(
+        "nodes on the assignment's hard puzzles from {textbook} to {stage_1}",
+        {
+            "textbook": Cell(TEXTBOOK_ANSWERS, (HARD, TEXTBOOK), "nodes: mean"),
+            "stage_1": Cell(TEXTBOOK_ANSWERS, (HARD, helpers.AFTER_STAGE_1), "nodes: mean"),
+        },
+    ),
+    Quote("cuts them again, to {rows} rows", {"rows": Cell(ABLATION_NODES, ("+ locked candidates",), HARD)}),
+    Quote(
+        "MAC tries {mac} assignments there, and on the hardest sample it still gave up on {over} puzzles, while "
+        "Algorithm X after stage 1 never needed more than {most} rows",
+        {
+            "mac": Cell(TEXTBOOK_ANSWERS, (HARD, MAC), "nodes: mean"),
+            "over": Cell(TEXTBOOK_ANSWERS, (HARDEST, MAC), "over budget"),
+            "most": lambda t: largest(t, SOLVER_ANSWERS, "nodes: most"),
+        },
+    ),
+    Quote(
+        "{mac} ms against {textbook} ms a puzzle on the hardest sample",
+        {
+            "mac": unbounded(Cell(TEXTBOOK_TIMES, (HARDEST, MAC), "mean ms")),
+            "textbook": unbounded(Cell(TEXTBOOK_TIMES, (HARDEST, TEXTBOOK), "mean ms")),
+        },
+        not_faster(
+            Cell(TEXTBOOK_TIMES, (HARDEST, MAC), "mean ms"), Cell(TEXTBOOK_TIMES, (HARDEST, TEXTBOOK), "mean ms")
+        ),
+    ),
+    Quote("with at most {most} assignments", {"most": Cell(TEXTBOOK_ANSWERS, (HARD, TEXTBOOK), "nodes: most")}),
+    Quote(
+        "Without MRV, {over} of the {of} hard puzzles need more than {longer} assignments",
+        {
+            "over": Cell(WITHOUT_MRV, (HARD,), "over budget"),
+            "of": lambda t: str(fraction(Cell(WITHOUT_MRV, (HARD,), "right").read(t))[1]),
+            "longer": budget(10),
+        },
+    ),
+    Quote(
+        "At the {rate} assignments a second my implementation manages on this machine, 20 seconds would allow {limit}",
+        {
+            "rate": Cell(FIXED_RATE, (HARD,), "assignments a second"),
+            "limit": Cell(FIXED_RATE, (HARD,), "assignments in 20 s"),
+        },
+    ),
+    Quote(
+        "docstrings it is {textbook} lines of code and the solver {solver}",
+        {"textbook": textbook_lines, "solver": solver_lines},
+    ),
+    Quote(
+        "needed more than the {budget} assignments it was allowed on {over} of the {of} puzzles of the hardest sample; "
+        "given ten times the budget, it solved {solved} of them with up to {most} assignments, where the solver never "
+        "tried more than {rows} rows",
+        {
+            "budget": budget(),
+            "over": Cell(TEXTBOOK_ANSWERS, (HARDEST, TEXTBOOK), "over budget"),
+            "of": lambda t: str(fraction(Cell(TEXTBOOK_ANSWERS, (HARDEST, TEXTBOOK), "right").read(t))[1]),
+            "solved": Cell(LONGER_BUDGET, (HARDEST,), "solved"),
+            "most": Cell(LONGER_BUDGET, (HARDEST,), "nodes: most of those solved"),
+            "rows": lambda t: largest(t, SOLVER_ANSWERS, "nodes: most"),
+        },
+    ),
+    Quote(
+        "On {matrices} random matrices, {empty} with a column no row fills, the notebook checks",
+        premise=knuth_check,
+    ),
+    Quote("Every answer was right.", premise=all_right),
+    Quote("Stage 1 alone settles the easier categories", premise=no_search("very easy", "easy", "medium")),
+    Quote("a tail more than two orders of magnitude inside the limit", premise=seconds_inside(200)),
+    Quote(
+        "the largest gain on the assignment's puzzles", premise=largest_gain("+ reuse matrix", "very easy to medium")
+    ),
+    Quote(
+        "on those sets the time moves within the rounds' ranges",
+        premise=ranges_overlap("+ no restore", "+ naked singles", (HARD, GENERATED, "top1465 sample", HARDEST)),
+    ),
+    Quote(
+        "saves rows on my generated puzzles but shows no difference on the assignment's hard ones",
+        premise=every(
+            verdicts((GENERATED, "1"), (GENERATED, "2"), expected="fewer rows"),
+            verdicts((HARD, "1"), (HARD, "2"), expected="no difference shown"),
+        ),
+    ),
+    Quote(
+        "on the hardest sample the 95th percentile of the textbook search after stage 1 is at least {textbook} "
+        "assignments, the solver's {solver} rows",
+        {
+            "textbook": bound_cell(Cell(helpers.NODE_SPREAD, (HARDEST, helpers.AFTER_STAGE_1), "p95")),
+            "solver": Cell(helpers.NODE_SPREAD, (HARDEST, "the solver"), "p95"),
+        },
+    ),
+    Quote(
+        "where with MRV none needed more than a tenth of that",
+        premise=at_most(Cell(TEXTBOOK_ANSWERS, (HARD, TEXTBOOK), "nodes: most"), BUDGET),
+    ),
+    Quote(
+        "but needed more than {budget} assignments on {over} of the {of} hardest puzzles, and with MAC on {mac}",
+        {
+            "budget": budget(),
+            "over": Cell(TEXTBOOK_ANSWERS, (HARDEST, TEXTBOOK), "over budget"),
+            "of": lambda t: str(fraction(Cell(TEXTBOOK_ANSWERS, (HARDEST, TEXTBOOK), "right").read(t))[1]),
+            "mac": Cell(TEXTBOOK_ANSWERS, (HARDEST, MAC), "over budget"),
+        },
+    ),
 )
 
 
@@ -324,7 +584,7 @@ QUOTES = (
 
 
 def machine(path: Path = NOTEBOOK) -> str:
-    """What the notebook's run says of its machine: Python, numpy, system."""
+    """What the notebook's run says of its machine: Python, numpy, system, processor."""
     for line in stdout_lines(path):
         found = MACHINE.match(line)
         if found:
@@ -334,42 +594,63 @@ def machine(path: Path = NOTEBOOK) -> str:
 
 def fill(text: str, tables: Tables, setup: str) -> tuple[str, list[str]]:
     """``text`` with its tables, its captions' machine and its quoted numbers as
-    the notebook's run has them; and what was missing (a table or a quote the
-    readme lacks or holds more than once, or a quote whose numbers the run
-    does not bear out)."""
-    missing = []
+    the notebook's run has them; and the problems: a table or a key the run
+    lacks, a quote the readme lacks or holds twice, a premise that fails."""
+    problems = []
 
     def table(found: re.Match[str]) -> str:
-        caption = CAPTION_SETUP.sub("run on " + setup, found["caption"])
-        titles = TABLES.get(int(found["number"]))
-        if titles is None:
+        caption = CAPTION_SETUP.sub(f"run on {setup}.\n", found["caption"])
+        number = int(found["number"])
+        if number not in TABLES:
+            problems.append(f"Table {number} is not one the notebook prints")
             return found.group(0)
-        made = joined([tables[title] for title in titles])
-        return f"{caption}\n{markdown_table(made.header, made.rows)}\n"
+        titles, columns = TABLES[number]
+        try:
+            made = filled_table(table_keys(found["table"]), titles, columns, tables)
+        except (KeyError, LookupError) as error:
+            problems.append(f"Table {number}: {error}")
+            return found.group(0)
+        return f"{caption}\n{made}\n"
 
     numbers = {int(found["number"]) for found in CAPTIONED.finditer(text)}
-    missing += [f"Table {n}" for n in sorted(set(TABLES) - numbers)]
+    problems += [f"Table {n} is missing" for n in sorted(set(TABLES) - numbers)]
     text = CAPTIONED.sub(table, text)
     for quote in QUOTES:
-        pattern = quote.pattern()
-        places = list(pattern.finditer(text))
+        places = list(quote.pattern().finditer(text))
         if len(places) != 1:
-            missing.append(f"{len(places)} places say {quote.phrase!r}")
+            problems.append(f"{len(places)} places say {quote.phrase!r}")
             continue
         try:
             found, values = places[0], quote.values(tables)
-        except ValueError as error:
-            missing.append(f"{quote.phrase!r}: {error}")
+        except (KeyError, LookupError, ValueError) as error:
+            problems.append(f"{quote.phrase!r}: {error}")
             continue
         for slot in sorted(found.groupdict(), key=found.start, reverse=True):
             text = text[: found.start(slot)] + values[slot] + text[found.end(slot) :]
-    return text, missing
+    return text, problems
 
 
-def sources() -> tuple[Tables, str]:
-    """The tables the readme draws on, the notebook's printed tables and
-    its verification lines as one, and where the notebook ran."""
-    return {**printed_tables(), VERIFIED: verified_table()}, machine()
+def verified_table(path: Path = NOTEBOOK) -> Table:
+    """The notebook's check of every category's puzzles against the stored
+    answers (its lines ``data/  hard: 15/15 right (5 without a solution)``), as a table."""
+    rows = []
+    for line in stdout_lines(path):
+        found = VERIFIED_LINE.match(line)
+        if found:
+            rows.append([f"{found['place']} {found['category']}", found["right"], found["of"]])
+    return Table(["set", "right", "of"], rows)
+
+
+def sources(path: Path = NOTEBOOK) -> tuple[Tables, str]:
+    """The tables the readme draws on, the notebook's printed tables and its
+    verification lines as one, and where the notebook ran."""
+    knuth = [
+        list(found.group("matrices", "empty", "same"))
+        for line in stdout_lines(path)
+        if (found := KNUTH_CHECK.match(line))
+    ]
+    checked = {VERIFIED: verified_table(path), KNUTH_CHECK.pattern: Table(["matrices", "empty", "same"], knuth)}
+    return {**printed_tables(path), **checked}, machine(path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -377,15 +658,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only compare; exit 1 if the readme is out of date")
     args = parser.parse_args(argv)
     text = README.read_text(encoding="utf-8")
-    filled, missing = fill(text, *sources())
-    for problem in missing:
+    filled, problems = fill(text, *sources())
+    for problem in problems:
         print(f"readme.md: {problem}", file=sys.stderr)
     if args.check:
         if filled != text:
             print("readme.md differs from the notebook's run: python -m tools.report.readme", file=sys.stderr)
-        return 1 if missing or filled != text else 0
+        elif not problems:
+            print("readme.md says what the notebook's run printed")
+        return 1 if problems or filled != text else 0
     README.write_text(filled, encoding="utf-8")
-    return 1 if missing else 0
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":
