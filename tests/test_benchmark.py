@@ -1,5 +1,6 @@
 """The measuring side: ``tools/measure/benchmark.py``'s jobs, the
-alternatives it races and the results files (``tools/measure/results.py``).
+alternatives it races (plain dancing links among them,
+``tools/puzzles/plain_dlx.py``) and the results files (``tools/measure/results.py``).
 
 Nothing here asserts anything about speed; the races are a few puzzles long.
 """
@@ -10,7 +11,6 @@ import json
 import shlex
 import shutil
 import subprocess
-import types
 from pathlib import Path
 
 import numpy as np
@@ -18,8 +18,10 @@ import pytest
 
 import helpers
 from conftest import EVEREST, ROOT, parse
+from tools.handin.notebook import BOUND_SIGN
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
+from tools.puzzles.plain_dlx import PlainDLX
 from tools.puzzles.sets import PuzzleSet, load
 
 # A valid grid; blanking its diagonal leaves one blank per row, so the
@@ -40,7 +42,12 @@ def tiny_set() -> PuzzleSet:
     return PuzzleSet("tiny", "tiny", np.stack([SEARCHED, PUZZLE, CLASH]), solutions, np.arange(3))
 
 
-AVAILABLE = {a.name: a for a in alternatives.alternatives()}
+def available(name: str) -> alternatives.Alternative:
+    """The alternative called ``name``, made now (skipped where it is not available)."""
+    [alternative] = [a for a in alternatives.alternatives() if a.name == name]
+    if alternative.method is None:
+        pytest.skip(alternative.unavailable)
+    return alternative
 
 
 # --- the results files ---------------------------------------------------------
@@ -54,20 +61,20 @@ def test_the_markdown_starts_with_how_it_was_made(tmp_path):
 
 def test_a_record_of_another_schema_is_refused_naming_its_command(tmp_path):
     path = tmp_path / "old.json"
-    path.write_text(json.dumps({"schema": 2, "kind": "ladder", "metadata": {"command": "python -m old.tool"}}))
+    path.write_text(json.dumps({"schema": 2, "kind": "ablation", "metadata": {"command": "python -m old.tool"}}))
     with pytest.raises(results.ResultsError, match="Run `python -m old.tool` again"):
-        results.load(path, "ladder")
+        results.load(path, "ablation")
 
 
 def test_a_record_of_another_kind_is_refused(tmp_path):
     results.save(tmp_path / "x", "sizes", {}, "", ["python"])
     with pytest.raises(results.ResultsError, match="kind sizes"):
-        results.load(tmp_path / "x.json", "ladder")
+        results.load(tmp_path / "x.json", "ablation")
 
 
 def test_a_missing_results_file_is_refused(tmp_path):
     with pytest.raises(results.ResultsError, match="no such results file"):
-        results.load(tmp_path / "missing.json", "ladder")
+        results.load(tmp_path / "missing.json", "ablation")
 
 
 def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
@@ -79,21 +86,31 @@ def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
 # --- the alternatives ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(AVAILABLE))
+@pytest.mark.parametrize("name", [alternatives.PLAIN, alternatives.EXACT_COVER, alternatives.BASELINE])
 def test_an_alternative_solves_a_puzzle_and_finds_none_where_there_is_none(name):
-    method = AVAILABLE[name].method
-    if method is None:
-        pytest.skip(AVAILABLE[name].unavailable)
+    method = available(name).method
+    assert method is not None
     solution, _ = method(SEARCHED)
     assert helpers.is_right(SEARCHED, solution, None)
     assert method(CLASH)[0] is None
 
 
 def test_plain_dancing_links_starts_each_call_from_the_whole_matrix():
-    plain = alternatives.PlainDLX()
+    plain = PlainDLX()
     first = plain(SEARCHED)
     plain(CLASH)  # a call that stops among the givens
     assert plain(SEARCHED) == first and first[1] > 0
+
+
+def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
+    """Knuth's S heuristic exactly, written twice: the same rows tried, the
+    same first solution; the generators' older rule tries more rows."""
+    puzzles = [SEARCHED, CLASH, *load("hardest-sample").puzzles[:4]]
+    algorithm_x, plain, old_rule = helpers.ablation()[helpers.ALGORITHM_X], PlainDLX(), PlainDLX(stop_at_one=True)
+    for puzzle in puzzles:
+        solution, rows = algorithm_x(puzzle)
+        assert plain(puzzle) == (None if solution is None else list(solution), rows)
+    assert sum(old_rule(p)[1] for p in puzzles) > sum(plain(p)[1] for p in puzzles)
 
 
 def test_the_baseline_is_unavailable_without_its_file(monkeypatch, tmp_path):
@@ -114,7 +131,7 @@ def test_the_baseline_answers_none_where_its_solver_gives_minus_ones(monkeypatch
 
 
 def test_the_solver_and_plain_dancing_links_are_checked_and_count_rows():
-    entry = benchmark.context(tiny_set(), {alternatives.PLAIN: alternatives.PlainDLX()})
+    entry = benchmark.context(tiny_set(), {alternatives.PLAIN: PlainDLX()})
     solver, plain = entry["methods"][benchmark.SOLVER], entry["methods"][alternatives.PLAIN]
     assert (solver["right"], plain["right"], solver["over_solver"]) == (3, 3, 1.0)
     assert plain["rows_mean"] > solver["rows_mean"] > 0
@@ -126,10 +143,9 @@ def test_a_wrong_alternative_is_counted_not_fatal():
 
 
 def test_exact_covers_time_is_split_into_set_up_and_c_call():
-    if AVAILABLE[alternatives.EXACT_COVER].method is None:
-        pytest.skip(AVAILABLE[alternatives.EXACT_COVER].unavailable)
-    entry = benchmark.context(tiny_set(), {"exact-cover": alternatives.ExactCoverSolver()})
-    parts = entry["methods"]["exact-cover"]
+    exact_cover = available(alternatives.EXACT_COVER)
+    entry = benchmark.context(tiny_set(), {exact_cover.name: exact_cover.method})
+    parts = entry["methods"][exact_cover.name]
     assert 0 < parts["setup_ms"] + parts["c_call_ms"] <= parts["mean_ms"]
 
 
@@ -171,37 +187,19 @@ def test_an_unknown_revision_is_refused_before_any_race(capsys, tmp_path):
     assert "no-such-revision" in capsys.readouterr().err and not list(tmp_path.iterdir())
 
 
-def test_rows_of_a_version_before_answer_come_from_its_engine():
-    class OldEngine:
-        rows_tried = 0
-
-        def solve(self, cells):
-            self.rows_tried = 7
-            return list(cells)
-
-    old = types.SimpleNamespace(engine=lambda box, shared=OldEngine(): shared)
-    assert benchmark.rows_tried(old, PUZZLE) == 7  # type: ignore[arg-type]
+# --- the ablation on whole parts ------------------------------------------------------
 
 
-# --- the ladder on whole parts ------------------------------------------------------
-
-
-def test_the_ladder_runs_every_rung_and_counts_the_searches_that_give_up():
-    entry = benchmark.climb(tiny_set(), budget=100, rounds=2)  # Everest takes the textbook search far more
-    assert list(entry["rungs"]) == list(helpers.ladder())
-    assert all(r["right"] + r["over_budget"] == 3 for r in entry["rungs"].values())
-    assert entry["rungs"][next(iter(helpers.ladder()))]["over_budget"] == 1  # the textbook search
-
-
-def rung(mean_ms: float, over_budget: int = 0) -> dict:
-    return {"mean_ms": mean_ms, "choices_mean": 1.0, "right": 1 - over_budget, "over_budget": over_budget}
-
-
-def test_a_ratio_to_a_mean_cut_short_is_not_given_and_one_from_it_is_a_lower_bound():
-    sets = {"s": {"puzzles": 1, "rungs": {"a": rung(8.0, 1), "b": rung(4.0, 1), "c": rung(2.0)}}}
-    buys = benchmark.ladder_tables(sets).split("What each rung buys")[1]
-    cells = dict(tuple(c.strip() for c in line.strip("|").split("|")) for line in buys.splitlines() if line[:1] == "|")
-    assert (cells["b"], cells["c"]) == (benchmark.UNKNOWN, "≥2.00")
+def test_the_ablation_races_every_variant_and_marks_the_searches_that_give_up():
+    entry = benchmark.ablate(tiny_set(), rounds=2, budget=100)  # Everest takes the textbook search far more
+    variants = entry["variants"]
+    assert list(variants) == [*helpers.textbook_methods(), *helpers.ablation()]
+    assert all(
+        v["right"] + v["over_budget"] == 3 and v["low_ms"] <= v["median_ms"] <= v["high_ms"] for v in variants.values()
+    )
+    assert variants[helpers.TEXTBOOK]["over_budget"] == 1 and variants[helpers.SOLVER]["over_budget"] == 0
+    tables = benchmark.ablation_tables({"tiny": entry})
+    assert f"| {helpers.TEXTBOOK}" in tables and BOUND_SIGN in tables and "What each idea buys" in tables
 
 
 # --- larger grids ------------------------------------------------------------------
@@ -213,5 +211,5 @@ def test_random_puzzles_of_a_larger_order_are_solved_right():
 
 
 def test_the_sets_named_by_default_exist():
-    for name in {*benchmark.CONTEXT_SETS, *benchmark.AGAINST_SETS, *benchmark.LADDER_SETS}:
+    for name in {*benchmark.CONTEXT_SETS, *benchmark.AGAINST_SETS, *benchmark.ABLATION_SETS}:
         assert len(load(name)) > 0

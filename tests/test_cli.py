@@ -105,12 +105,12 @@ def test_a_text_puzzle_of_each_size_is_solved(tmp_path, cli, box):
 
 
 def test_malformed_puzzles_are_reported_as_file_line_and_the_others_solved(tmp_path, cli):
-    path = write(tmp_path / "in.txt", "# header", EVEREST, "12345", "G" + "0" * 80)
+    path = write(tmp_path / "in.txt", "# header", EVEREST, "12345", "X" + "0" * 80)
     status, out, err = cli(path, "-o", tmp_path / "out.txt")
     assert status == 0
     assert err.splitlines() == [
         f"{path}:3: 5 symbols; a puzzle has 16, 81, 256, 625",
-        f"{path}:4: cell [0, 0] holds 16, not a whole number 0..9",
+        f"{path}:4: unexpected character 'X' at position 1: a 9 x 9 puzzle holds 1-9, and 0 or . for a blank",
     ]
     assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "-----", "-" * 81]
 
@@ -121,7 +121,7 @@ def test_the_summary_counts_every_kind_of_puzzle_and_times_them(tmp_path, cli):
     assert status == 0
     assert summary_value(out, "puzzles read") == "3 (from 2 files)"
     assert [summary_value(out, label) for label in ("solved", "without solution", "malformed")] == ["1", "1", "1"]
-    assert summary_value(out, "time per puzzle").startswith("mean ")
+    assert summary_value(out, "CPU time per puzzle").startswith("mean ")
     assert summary_value(out, "wall clock").endswith("puzzles/s")
 
 

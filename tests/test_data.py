@@ -1,6 +1,8 @@
 """The project's puzzles in ``data/generated/`` and their generator, ``tools/puzzles/make_data.py``,
 the assignment's handed-out files in ``data/``, kept unchanged, and the hand-in's
-samples of the public collections, ``data/*_sample.txt`` (``tools/puzzles/make_samples.py``).
+samples of the public collections, ``data/*_sample.txt`` (``tools/puzzles/make_samples.py``),
+which share no puzzle, up to symmetry (``tools/puzzles/symmetry.py``), with the
+other sets the notebook races or with any tuning part.
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (checked
@@ -16,16 +18,18 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 
 import numpy as np
 import pytest
 
-import helpers
 from conftest import NO_SOLUTION, has_dead_blank, has_repeated_given, sha256, stated_sha256
-from helpers import backtracking_count, is_valid_solution, solve_sudoku
+from helpers import SudokuEngine, backtracking_count, is_valid_solution, solve_sudoku
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED
 from tools.puzzles import make_data, make_samples
 from tools.puzzles.io import read_grids
+from tools.puzzles.sets import load as load_set
+from tools.puzzles.symmetry import shared
 
 FILE_KINDS = ("puzzle", "solution")
 PUZZLES = 15
@@ -209,7 +213,7 @@ def test_no_completion_puzzles_pass_the_forced_digit_stage():
     # Singles and locked candidates alone find no contradiction: only the
     # branching search shows that these puzzles have no solution.
     _, unsolvable = split("hard")
-    stage_one = helpers.engine(BOX).place_singles
+    stage_one = SudokuEngine(BOX).place_singles
     no_completion = [p for p in unsolvable if kind_of(p) == NO_COMPLETION]
     assert no_completion and all(stage_one(p.ravel().tolist()) is not None for p in no_completion)
 
@@ -275,10 +279,12 @@ def sample_lines(name: str) -> list[str]:
     return (DATA / name).read_text(encoding="ascii").splitlines()
 
 
-@pytest.mark.parametrize("name", SAMPLE_FILES)
-def test_make_samples_reproduces_the_committed_sample(tmp_path, name):
+@pytest.mark.slow
+def test_make_samples_reproduces_the_committed_samples(tmp_path):
     make_samples.write_samples(tmp_path)
-    assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes()
+    assert [(tmp_path / name).read_bytes() for name in SAMPLE_FILES] == [
+        (DATA / name).read_bytes() for name in SAMPLE_FILES
+    ]
 
 
 @pytest.mark.parametrize("name", SAMPLE_FILES)
@@ -287,23 +293,34 @@ def test_sample_is_unchanged(name):
     assert sha256(DATA / name) == stated_sha256(DATA / "README.md")[name]
 
 
-# The sampling rules again, read straight from the collections' files
-# without the benchmark's loaders, so that a fault there cannot hide: they
-# give every line of a sample, so its count and format are checked too.
-
-
-def test_hardest_sample_is_every_fourth_puzzle_at_an_odd_position_of_hardest():
+def test_each_sample_keeps_puzzles_of_its_evaluation_part_in_their_order():
+    """Read straight from the collections' files, without the loaders of ``tools.puzzles.sets``."""
     with (COLLECTIONS / "hardest.csv").open(newline="", encoding="ascii") as handle:
-        evaluation = [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2 == 1]
-    assert sample_lines(HARDEST_SAMPLE) == evaluation[::4]
-
-
-def test_top1465_sample_is_200_evenly_spaced_puzzles_at_odd_positions_of_top1465():
+        hardest = [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2 == 1]
     text = (COLLECTIONS / "magictour_top1465.txt").read_text(encoding="ascii")
-    lines = [line for line in text.splitlines() if line.strip()]  # the file ends in a blank line
-    evaluation = [line.strip().replace(".", "0") for line in lines[1::2]]
-    n = len(evaluation)
-    assert sample_lines(TOP1465_SAMPLE) == [evaluation[k * n // 200] for k in range(200)]
+    top1465 = [line.strip().replace(".", "0") for line in text.splitlines() if line.strip()][1::2]
+    for name, evaluation in ((HARDEST_SAMPLE, hardest), (TOP1465_SAMPLE, top1465)):
+        remaining = iter(evaluation)
+        assert all(line in remaining for line in sample_lines(name)), name  # a subsequence
+    assert len(sample_lines(TOP1465_SAMPLE)) == make_samples.TOP1465_COUNT
+
+
+def test_no_puzzle_is_in_two_of_the_sets_the_notebook_races():
+    raced = {
+        "assignment": np.concatenate([np.load(DATA / f"{category}_puzzle.npy") for category in CATEGORIES]),
+        "generated hard": read_grids(GENERATED / "hard_evaluation.txt"),
+        **{name: read_grids(DATA / name) for name in SAMPLE_FILES},
+    }
+    copies = {(a, b): shared(raced[a], raced[b]) for a, b in itertools.combinations(raced, 2)}
+    assert copies == {pair: [] for pair in copies}
+
+
+@pytest.mark.slow
+def test_no_sample_puzzle_is_a_copy_of_one_in_a_tuning_part():
+    tuning = np.concatenate([load_set(name).puzzles for name in make_samples.TUNING_PARTS])
+    assert {name: shared(read_grids(DATA / name), tuning) for name in SAMPLE_FILES} == {
+        name: [] for name in SAMPLE_FILES
+    }
 
 
 @pytest.mark.parametrize("name", SAMPLE_FILES)

@@ -62,8 +62,11 @@ def test_letters_count_in_either_case():
         ("0" * 1296, "1296 symbols"),
         ("*" + "0" * 80, r"'\*' at position 1"),
         ("0" * 80 + "é", "'é' at position 81"),
+        ("0" * 80 + "X", "'X' at position 81: a 9 x 9 puzzle holds 1-9, and 0 or . for a blank"),
+        ("0" * 15 + "h", "'h' at position 16: a 4 x 4 puzzle holds 1-4"),
+        ("0" * 255 + "H", "'H' at position 256: a 16 x 16 puzzle holds 1-9 and A-G"),
     ],
-    ids=["short", "36x36-needs-npy", "unknown-symbol", "not-ascii"],
+    ids=["short", "36x36-needs-npy", "unknown-symbol", "not-ascii", "letter-in-9x9", "letter-in-4x4", "H-in-16x16"],
 )
 def test_parse_text_says_why_a_line_is_no_puzzle(line, message):
     with pytest.raises(ValueError, match=message):
@@ -203,12 +206,12 @@ def test_the_no_answer_marker_is_no_puzzle(tmp_path):
     [
         ("missing.txt", None, "cannot read"),
         ("in.dat", b"0" * 81, "unknown format"),
-        ("broken.npy", b"not an npy file", "cannot read"),
+        ("text.npy", ("0" * 81 + "\n").encode(), r"cannot read .*text.npy: not a \.npy file"),
         ("latin.txt", b"\xff\xfe\xfa" * 30, "cannot read"),
         ("in.csv", b"grid,answer\n" + b"0" * 81 + b",1\n", "no 'puzzle' or 'quizzes' column"),
         ("flat.npy", None, r"shape \(81,\)"),
     ],
-    ids=["missing", "unknown-suffix", "broken-npy", "not-utf8", "csv-without-puzzle-column", "npy-not-grids"],
+    ids=["missing", "unknown-suffix", "text-named-npy", "not-utf8", "csv-without-puzzle-column", "npy-not-grids"],
 )
 def test_a_file_that_cannot_be_read_is_one_file_problem(tmp_path, name, content, message):
     path = tmp_path / name

@@ -5,10 +5,10 @@ Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]]
 
 The files are read and written by ``tools.puzzles.io`` (a ``Puzzle`` is one
 grid read, with its place "file:line", or why it is malformed).  This module
-parses the options, solves (``helpers.solve_sudoku``, counting with
-``tools.cli.exact_cover.count_solutions``) in this process or in ``--jobs``
-worker processes, a ``Chunk`` of puzzles at a time, compares each ``Outcome``
-with its stored solution and sums up.
+parses the options, solves (a ``helpers.SudokuEngine`` of each order, made by
+each process for itself, counting with ``tools.cli.exact_cover.count_solutions``)
+in this process or in ``--jobs`` worker processes, a ``Chunk`` of puzzles at a
+time, compares each ``Outcome`` with its stored solution and sums up.
 """
 
 from __future__ import annotations
@@ -38,8 +38,7 @@ if not __package__:
 
 from tqdm import tqdm  # noqa: E402
 
-import helpers  # noqa: E402
-from helpers import NO_SOLUTION  # noqa: E402
+from helpers import NO_SOLUTION, SudokuEngine  # noqa: E402
 from tools.cli.exact_cover import count_solutions  # noqa: E402
 from tools.puzzles.io import (  # noqa: E402
     FORMATS,
@@ -66,6 +65,9 @@ COUNT_LIMIT = 2  #: counting stops at 2: enough to tell unique from ambiguous
 CHUNKS_PER_JOB = 8
 CHUNK_LIMIT = 256  #: puzzles in a chunk, at most (a 9 x 9 takes well under a millisecond)
 PROGRESS_DELAY = 2.0  #: seconds before the progress bar appears
+CPU_TIME = "CPU time per puzzle"  #: the summary's label for each solve's CPU time (time.process_time)
+TIME_STATISTICS = (("mean", statistics.fmean), ("median", statistics.median), ("max", max))
+LABEL_WIDTH = len(CPU_TIME) + 2  #: the summary's values start in one column
 
 EPILOG = f"""\
 examples:
@@ -114,7 +116,7 @@ class Outcome(NamedTuple):
 
     solution: np.ndarray | None  #: None when the puzzle has no solution
     found: int | None  #: solutions found, up to COUNT_LIMIT (only with --count)
-    seconds: float  #: time taken by the solve (and the count)
+    seconds: float  #: CPU time taken by the solve (and the count)
 
 
 # ---------------------------------------------------------------------------
@@ -122,12 +124,17 @@ class Outcome(NamedTuple):
 # ---------------------------------------------------------------------------
 
 
-def build_matrices(boxes: Sequence[int]) -> None:
-    """Build the shared engine's matrix of each order in ``boxes``, so that no
-    puzzle's time includes it: relinking an empty part builds it
-    (``SudokuEngine.relink``) and links nothing, which the next solve relinks anyway."""
-    for box in boxes:
-        helpers.engine(box).relink(helpers.OpenPart([], []))
+Engines = dict[int, SudokuEngine]  #: a process's engine of each order (box side)
+#: a worker process's engines, made by ``start_worker`` before its first chunk (empty in the main process)
+WORKER_ENGINES: Engines = {}
+
+
+def make_engines(boxes: Sequence[int]) -> Engines:
+    """An engine of each order in ``boxes``, its matrix built, so that no puzzle's time includes it."""
+    engines = {box: SudokuEngine(box) for box in boxes}
+    for engine in engines.values():
+        engine.matrix = engine.build_matrix()
+    return engines
 
 
 class Chunk(NamedTuple):
@@ -144,30 +151,35 @@ class Solved(NamedTuple):
     number: int
     solutions: np.ndarray  #: K x N x N int8; all -1 where there is no solution, as in .npy
     found: list[int] | None  #: solutions counted, up to COUNT_LIMIT (with --count)
-    seconds: list[float]  #: the time each solve (and count) took
+    seconds: list[float]  #: the CPU time each solve (and count) took
 
 
-def solve_chunk(chunk: Chunk) -> Solved:
-    """Solve (and perhaps count) every puzzle of a chunk with ``helpers.solve_sudoku``."""
-    side = chunk.grids.shape[-1]
+def solve_chunk(chunk: Chunk, engines: Engines) -> Solved:
+    """Solve (and perhaps count) every puzzle of a chunk with the engine of its order."""
+    engine = engines[math.isqrt(chunk.grids.shape[-1])]
     solutions = np.full(chunk.grids.shape, NO_SOLUTION, dtype=NPY_DTYPE)
     found, seconds = [], []
     for grid, layer in zip(chunk.grids, solutions):
-        start = time.perf_counter()
-        solution = helpers.solve_sudoku(grid, side)
+        start = time.process_time()
+        solution = engine.solve(grid.ravel().tolist()).grid
         if chunk.counting:
-            found.append(count_solutions(grid, COUNT_LIMIT))
-        seconds.append(time.perf_counter() - start)
+            found.append(count_solutions(grid, COUNT_LIMIT, engine))
+        seconds.append(time.process_time() - start)
         if solution is not None:
-            layer[...] = solution
+            layer.flat[:] = solution
     return Solved(chunk.number, solutions, found if chunk.counting else None, seconds)
 
 
 def start_worker(boxes: Sequence[int]) -> None:
     """Set up a worker: Ctrl-C is the main process's to handle (it ends the
-    workers), and each matrix is built before any puzzle is timed."""
+    workers), and its engines are made before any puzzle is timed."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    build_matrices(boxes)
+    WORKER_ENGINES.update(make_engines(boxes))
+
+
+def solve_in_worker(chunk: Chunk) -> Solved:
+    """``solve_chunk`` with the engines of the worker process it runs in."""
+    return solve_chunk(chunk, WORKER_ENGINES)
 
 
 def chunk_bounds(grids: Sequence[np.ndarray], jobs: int) -> list[tuple[int, int]]:
@@ -179,17 +191,16 @@ def chunk_bounds(grids: Sequence[np.ndarray], jobs: int) -> list[tuple[int, int]
 
 
 @contextmanager
-def workers(jobs: int, boxes: Sequence[int]) -> Iterator[Pool | None]:
-    """``jobs`` worker processes for the orders ``boxes``, or None (this
-    process, its matrices built) for one job.
+def workers(jobs: int, boxes: Sequence[int]) -> Iterator[Pool | Engines]:
+    """``jobs`` worker processes for the orders ``boxes``, or, for one job,
+    this process's engines of those orders.
 
     The workers end with the block: after the last chunk, or on any
     exception (Ctrl-C included), when they are terminated; either way they
     are waited for, so that none is left running.
     """
     if jobs == 1:
-        build_matrices(boxes)
-        yield None
+        yield make_engines(boxes)
         return
     sys.stdout.flush()  # a forked worker must not inherit text still to be written
     sys.stderr.flush()
@@ -226,7 +237,12 @@ def run(files: Sequence[PuzzleFile], count: bool, jobs: int) -> tuple[list[list[
     with workers(jobs, boxes) as pool, tqdm(
         total=len(grids), unit="puzzle", file=sys.stderr, disable=None, delay=PROGRESS_DELAY, leave=False
     ) as bar:
-        for solved in map(solve_chunk, chunks) if pool is None else pool.imap_unordered(solve_chunk, chunks):
+        answers: Iterator[Solved]
+        if isinstance(pool, Pool):
+            answers = pool.imap_unordered(solve_in_worker, chunks)
+        else:
+            answers = (solve_chunk(chunk, pool) for chunk in chunks)
+        for solved in answers:
             start, end = bounds[solved.number]
             for k, (f, p) in enumerate(places[start:end]):
                 solution = solved.solutions[k]
@@ -267,7 +283,7 @@ class Summary:
     solved: int = 0
     unsolvable: int = 0
     malformed: int = 0
-    seconds: list[float] | None = None  #: each solve's time
+    seconds: list[float] | None = None  #: each solve's CPU time
     counts: dict[str, int] | None = None  #: "none", "one", "several" (with --count)
     compared: int | None = None  #: puzzles compared (with --check)
     mismatches: int = 0
@@ -299,30 +315,29 @@ def format_summary(summary: Summary) -> str:
     """The summary as the lines printed at the end of a run."""
     plural = "" if summary.files == 1 else "s"
     lines = [
-        f"puzzles read:      {summary.read} (from {summary.files} file{plural})",
-        f"solved:            {summary.solved}",
-        f"without solution:  {summary.unsolvable}",
-        f"malformed:         {summary.malformed}",
+        ("puzzles read", f"{summary.read} (from {summary.files} file{plural})"),
+        ("solved", summary.solved),
+        ("without solution", summary.unsolvable),
+        ("malformed", summary.malformed),
     ]
     if summary.counts is not None:
         c = summary.counts
-        lines.append(f"solution counts:   none {c['none']}, one {c['one']}, several {c['several']}")
+        lines.append(("solution counts", f"none {c['none']}, one {c['one']}, several {c['several']}"))
     if summary.compared is not None:
-        lines.append(f"checked:           {summary.compared} compared, {summary.mismatches} mismatches")
+        lines.append(("checked", f"{summary.compared} compared, {summary.mismatches} mismatches"))
     if summary.seconds:
         times = summary.seconds
-        lines.append(
-            f"time per puzzle:   mean {format_seconds(statistics.fmean(times))}, "
-            f"median {format_seconds(statistics.median(times))}, max {format_seconds(max(times))}"
-        )
+        spread = [f"{name} {format_seconds(f(times))}" for name, f in TIME_STATISTICS]
+        lines.append((CPU_TIME, ", ".join(spread)))
         processes = "1 process" if summary.jobs == 1 else f"{summary.jobs} processes"
         rate = len(times) / summary.wall if summary.wall > 0 else math.inf
-        lines.append(f"wall clock:        {format_seconds(summary.wall)} on {processes}, {rate:.0f} puzzles/s")
+        lines.append(("wall clock", f"{format_seconds(summary.wall)} on {processes}, {rate:.0f} puzzles/s"))
     else:
-        lines.append("time per puzzle:   (nothing solved)")
+        lines.append((CPU_TIME, "(nothing solved)"))
+    text = [f"{label + ':':<{LABEL_WIDTH}}{value}" for label, value in lines]
     if summary.output is not None:
-        lines.append(f"answers written to {summary.output}")
-    return "\n".join(lines)
+        text.append(f"answers written to {summary.output}")
+    return "\n".join(text)
 
 
 # ---------------------------------------------------------------------------

@@ -10,10 +10,11 @@ the alternatives (the default job)
     the solver against the other solvers of ``tools/measure/alternatives.py``
 ``--against REV``
     this checkout's ``solve_sudoku`` against that of ``git show REV:helpers.py``,
-    in ``--rounds`` races, and whether every puzzle's rows tried are the same
-``--ladder``
-    the report's ladder, with the notebook's budget, on whole tuning and
-    evaluation parts (``docs/tuning.md``), in ``--rounds`` races
+    over ``--rounds`` rounds, and whether every puzzle's rows tried are the same
+``--ablation``
+    the notebook's ablation (``helpers.ablation()``) and textbook searches
+    (``helpers.textbook_methods(helpers.BUDGET)``) on whole tuning and
+    evaluation parts (``docs/tuning.md``), over ``--rounds`` rounds
 ``--throughput [N]``
     the command line on Royle's 49,151 puzzles with one process and with N
     (every core by default), taking turns for ``--rounds`` rounds
@@ -41,10 +42,24 @@ import numpy as np
 from tqdm import tqdm
 
 import helpers
-from helpers import SUDOKU_BOX, Method, OpenPart, Results, by_engine, engine, ladder, markdown_table, race, significant
+from helpers import (
+    ADDED,
+    ALGORITHM_X,
+    BUDGET,
+    SUDOKU_BOX,
+    Method,
+    Results,
+    SudokuEngine,
+    ablation,
+    by_engine,
+    markdown_table,
+    race,
+    significant,
+    textbook_methods,
+)
 from tools.handin.autograde import problems as autograde_problems
-from tools.handin.notebook import BOUND_SIGN, notebook_budget
-from tools.measure.alternatives import PLAIN, ExactCoverSolver, alternatives, module_from_file
+from tools.handin.notebook import BOUND_SIGN
+from tools.measure.alternatives import PLAIN, alternatives, module_from_file
 from tools.measure.results import save
 from tools.paths import COLLECTIONS, RESULTS, ROOT
 from tools.puzzles.io import read_grids
@@ -52,12 +67,12 @@ from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 
 SOLVER = "the solver"
-COUNTS_ROWS = (SOLVER, PLAIN)  #: the methods whose choices are the rows their search tried
+ROWS_TRIED = (SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
 THROUGHPUT_SET = "17clue"  #: the collection the command line is timed on, whole
-LADDER_SETS = (
+ABLATION_SETS = (
     "assignment/hard",
     "generated-hard:tuning",
     "generated-hard:evaluation",
@@ -66,14 +81,12 @@ LADDER_SETS = (
     "hardest:tuning",
     "hardest:evaluation",
 )
-ROUNDS = 3  #: races of ``--against`` and ``--ladder``, by default
+ROUNDS = 3  #: rounds of ``--against`` and ``--ablation``, by default
 #: (box side, share of cells given): the larger grids of ``--sizes``, each with a fill the solver takes in seconds
 SIZES = ((4, 0.40), (5, 0.50), (6, 0.70))
 SIZE_PUZZLES = 10  #: puzzles of each size, by default
 SIZES_SEED = 2026
 PERCENTILE = 95
-UNKNOWN = "?"  #: a ratio whose denominator is only a lower bound
-MS_PER_S = 1000.0
 
 
 def chosen_sets(names: Sequence[str], sample: int | None) -> list[PuzzleSet]:
@@ -86,22 +99,14 @@ def progress(items: Sequence[Any], what: str) -> Any:
     return tqdm(items, desc=what, unit="set", disable=None, file=sys.stderr)
 
 
-def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet) -> dict[str, Results]:
+def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int = 1) -> dict[str, Results]:
     """``helpers.race`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
     stored = None if puzzle_set.solutions is None else list(puzzle_set.solutions)
-    return race(methods, list(puzzle_set.puzzles), stored)
-
-
-def races(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int) -> list[dict[str, Results]]:
-    """``rounds`` races of ``methods`` on ``puzzle_set``; the order in which
-    they take turns on a puzzle is reversed every other round."""
-    names = list(methods)
-    orders = [names if k % 2 == 0 else names[::-1] for k in range(rounds)]
-    return [race_on({name: methods[name] for name in order}, puzzle_set) for order in orders]
+    return race(methods, list(puzzle_set.puzzles), stored, rounds)
 
 
 def times(results: Results) -> dict[str, float]:
-    """Mean, p95 and slowest CPU ms of one method's race."""
+    """Mean, p95 and slowest CPU ms of one method's race, over every round and puzzle."""
     ms = results.ms
     return {"mean_ms": float(ms.mean()), "p95_ms": float(np.percentile(ms, PERCENTILE)), "max_ms": float(ms.max())}
 
@@ -114,21 +119,20 @@ def times(results: Results) -> dict[str, float]:
 def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
     """The solver and ``others`` raced on ``puzzle_set``: each method's times,
     answers right, mean over the solver's, rows tried where it counts them,
-    and exact-cover's set-up and C call."""
-    methods = {SOLVER: by_engine(engine(SUDOKU_BOX)), **others}
+    and the split of its time where the method gives one (``split_ms``:
+    exact-cover's set-up and C call)."""
+    methods = {SOLVER: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
     raced = race_on(methods, puzzle_set)
     solver_mean = raced[SOLVER].ms.mean()
     entry: dict[str, Any] = {"source": puzzle_set.source, "puzzles": len(puzzle_set), "methods": {}}
     for name, results in raced.items():
         summary = {**times(results), "right": int(results.right.sum())}
         summary["over_solver"] = float(results.ms.mean() / solver_mean)
-        if name in COUNTS_ROWS:
-            summary["rows_mean"] = float(results.choices.mean())
-        method = methods[name]
-        if isinstance(method, ExactCoverSolver):
-            # race's untimed warm-up call comes first; the last calls are the puzzles'
-            setup, c_call = np.array(method.parts[-len(puzzle_set) :]).mean(axis=0) * MS_PER_S
-            summary.update(setup_ms=float(setup), c_call_ms=float(c_call))
+        if name in ROWS_TRIED:
+            summary["rows_mean"] = float(results.nodes.mean())
+        split_ms = getattr(methods[name], "split_ms", None)
+        if split_ms is not None:
+            summary.update(split_ms(len(puzzle_set)))  # its last calls: the race's timed ones
         entry["methods"][name] = summary
     return entry
 
@@ -196,11 +200,10 @@ def revision(rev: str, repository: Path = ROOT) -> ModuleType:
         return module_from_file(path.stem, path)
 
 
-def rows_tried(module: ModuleType, puzzle: np.ndarray) -> int:
-    """The rows ``module``'s shared engine tries on ``puzzle``."""
-    solver = module.engine(SUDOKU_BOX)
-    answer = solver.solve(np.asarray(puzzle).ravel().tolist())
-    return int(answer.rows_tried if hasattr(answer, "rows_tried") else solver.rows_tried)
+def rows_tried(module: ModuleType, puzzles: np.ndarray) -> list[int]:
+    """The rows a ``SudokuEngine`` of ``module`` (a version of helpers.py) tries on each puzzle."""
+    engine = module.SudokuEngine(SUDOKU_BOX)
+    return [int(engine.solve(np.asarray(puzzle).ravel().tolist()).rows_tried) for puzzle in puzzles]
 
 
 def solving(module: ModuleType) -> Method:
@@ -209,26 +212,20 @@ def solving(module: ModuleType) -> Method:
 
 
 def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType], rounds: int) -> dict[str, Any]:
-    """Two versions of helpers.py raced ``rounds`` times on ``puzzle_set``,
+    """Two versions of helpers.py raced for ``rounds`` rounds on ``puzzle_set``,
     then their rows counted on every puzzle."""
-    names = list(versions)
-    raced = races({name: solving(module) for name, module in versions.items()}, puzzle_set, rounds)
-    pooled = {name: Results(*map(np.concatenate, zip(*(r[name] for r in raced)))) for name in names}
-    rows = {name: [rows_tried(module, p) for p in puzzle_set.puzzles] for name, module in versions.items()}
-    new, old = names
+    raced = race_on({name: solving(module) for name, module in versions.items()}, puzzle_set, rounds)
+    rows = {name: rows_tried(module, puzzle_set.puzzles) for name, module in versions.items()}
+    new, old = versions
     return {
         "puzzles": len(puzzle_set),
         "rounds": rounds,
         "versions": {
-            name: {
-                **times(pooled[name]),
-                "wrong": int((~pooled[name].right).sum()),
-                "rows_mean": float(np.mean(rows[name])),
-            }
-            for name in names
+            name: {**times(results), "wrong": int((~results.right).sum()), "rows_mean": float(np.mean(rows[name]))}
+            for name, results in raced.items()
         },
-        "ratio": float(pooled[new].ms.mean() / pooled[old].ms.mean()),
-        "round_ratios": [float(r[new].ms.mean() / r[old].ms.mean()) for r in raced],
+        "ratio": float(raced[new].ms.mean() / raced[old].ms.mean()),
+        "round_ratios": (raced[new].round_means() / raced[old].round_means()).tolist(),
         "rows_differ": int(sum(a != b for a, b in zip(rows[new], rows[old]))),
     }
 
@@ -266,7 +263,8 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     }
     markdown = (
         f"`solve_sudoku` of this checkout (new) and of `{rev}` (old), taking turns puzzle by "
-        f"puzzle (`helpers.race`), {rounds} rounds; `new / old` is the ratio of the means over all rounds.\n\n"
+        f"puzzle (`helpers.race`), {rounds} rounds; `new / old` is the ratio of the means over all rounds, "
+        "`each round` that of each round's means; rows tried by a `SudokuEngine` of each.\n\n"
         f"{against_table(record['sets'], new, old)}"
     )
     save(out / f"against-{rev.replace('/', '-')}", "against", record, markdown, command)
@@ -275,77 +273,82 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
 
 
 # ---------------------------------------------------------------------------
-# The ladder on whole parts
+# The ablation on whole parts
 # ---------------------------------------------------------------------------
 
 
-def climb(puzzle_set: PuzzleSet, budget: int, rounds: int) -> dict[str, Any]:
-    """Every rung of the ladder raced ``rounds`` times on ``puzzle_set``: a
-    rung's time is the mean over the puzzles of each one's median time across
-    the rounds, so that one slow spell of the machine does not move it."""
-    raced = races(ladder(budget), puzzle_set, rounds)
-    rungs = {}
-    for name in raced[0]:
-        first = raced[0][name]  # choices, and so answers, are the same in every round
-        rungs[name] = {
-            "mean_ms": float(np.median([r[name].ms for r in raced], axis=0).mean()),
-            "choices_mean": float(first.choices.mean()),
-            "right": int(np.all([r[name].right for r in raced], axis=0).sum()),
-            "over_budget": int(first.over_budget.sum()),
+def ablate(puzzle_set: PuzzleSet, rounds: int, budget: int = BUDGET) -> dict[str, Any]:
+    """The textbook searches (stopped after ``budget`` assignments) and every
+    variant of the ablation raced for ``rounds`` rounds on ``puzzle_set``: a
+    variant's time is the median of the rounds' mean times, with the range of
+    those means, so that one slow spell of the machine does not move it."""
+    raced = race_on({**textbook_methods(budget), **ablation()}, puzzle_set, rounds)
+    variants = {}
+    for name, results in raced.items():
+        means = results.round_means()
+        variants[name] = {
+            "median_ms": float(np.median(means)),
+            "low_ms": float(means.min()),
+            "high_ms": float(means.max()),
+            "nodes_mean": float(results.nodes.mean()),
+            "right": int(results.right.sum()),
+            "over_budget": int(results.over_budget.sum()),
         }
-    return {"puzzles": len(puzzle_set), "rounds": rounds, "rungs": rungs}
+    return {"puzzles": len(puzzle_set), "rounds": rounds, "variants": variants}
 
 
-def ladder_tables(sets: dict[str, Any]) -> str:
-    """The mean time and choices of every rung on every set, and the time of
-    the rung before each over its own."""
+def ablation_tables(sets: dict[str, Any]) -> str:
+    """The time and search nodes of every variant on every set, and what each
+    idea buys: the time of the variant before it over its own."""
     names = list(sets)
-    rungs = list(next(iter(sets.values()))["rungs"])
-    header = ["rung", *(f"{name} ({sets[name]['puzzles']})" for name in names)]
+    order = list(sets[names[0]]["variants"])
+    header = ["variant", *(f"{name} ({sets[name]['puzzles']})" for name in names)]
 
-    def cell(rung: str, name: str, key: str, digits: int) -> str:
-        r = sets[name]["rungs"][rung]
-        return (BOUND_SIGN if r["over_budget"] else "") + significant(r[key], digits)
+    def of(variant: str) -> list[dict[str, Any]]:
+        return [sets[name]["variants"][variant] for name in names]
 
-    def buys(before: str, rung: str, name: str) -> str:
-        earlier, now = sets[name]["rungs"][before], sets[name]["rungs"][rung]
-        if now["over_budget"]:
-            return UNKNOWN  # its own mean is only a lower bound
-        return (BOUND_SIGN if earlier["over_budget"] else "") + significant(earlier["mean_ms"] / now["mean_ms"], 3)
+    def bound(v: dict[str, Any]) -> str:
+        return BOUND_SIGN if v["over_budget"] else ""
 
-    parts = [
-        ("Mean CPU time per puzzle, ms", [[r, *(cell(r, n, "mean_ms", 2) for n in names)] for r in rungs]),
-        ("Mean choices per puzzle", [[r, *(cell(r, n, "choices_mean", 3) for n in names)] for r in rungs]),
-        (
-            "What each rung buys: the mean time of the rung before it over its own",
-            [[r, *(buys(b, r, n) for n in names)] for b, r in zip(rungs, rungs[1:])],
-        ),
-    ]
-    right = sum(r["right"] for entry in sets.values() for r in entry["rungs"].values())
-    over = sum(r["over_budget"] for entry in sets.values() for r in entry["rungs"].values())
-    answers = sum(entry["puzzles"] * len(entry["rungs"]) for entry in sets.values())
-    tables = "\n\n".join(f"{title}\n\n{markdown_table(header, rows)}" for title, rows in parts)
+    def time(v: dict[str, Any]) -> str:
+        return f"{bound(v)}{significant(v['median_ms'])} ({significant(v['low_ms'])}-{significant(v['high_ms'])})"
+
+    def nodes(v: dict[str, Any]) -> str:
+        return bound(v) + significant(v["nodes_mean"], 3)
+
+    parts = {
+        "Mean CPU time per puzzle, ms: the median of the rounds' means (their range)": [
+            [variant, *map(time, of(variant))] for variant in order
+        ],
+        "Mean search nodes per puzzle": [[variant, *map(nodes, of(variant))] for variant in order],
+        "What each idea buys: the time of the variant before it over its own": [
+            [variant, *(significant(b["median_ms"] / v["median_ms"], 3) for b, v in zip(of(before), of(variant)))]
+            for before, variant in zip((ALGORITHM_X, *ADDED), ADDED)
+        ],
+    }
+    every = [v for variant in order for v in of(variant)]
+    right, over = sum(v["right"] for v in every), sum(v["over_budget"] for v in every)
+    answers = sum(entry["puzzles"] for entry in sets.values()) * len(order)
+    tables = "\n\n".join(f"{title}\n\n{markdown_table(header, rows)}" for title, rows in parts.items())
     return f"{tables}\n\n{right:,} of {answers:,} answers right; {over:,} searches gave up at the budget."
 
 
-def run_ladder(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
-    """The ``--ladder`` job: save its record in ``out``, print its tables;
-    1 when a rung answered a puzzle wrong (giving up is not wrong), else 0."""
-    budget = notebook_budget()
-    climbed = {s.name: climb(s, budget, rounds) for s in progress(sets, "ladder")}
-    record: dict[str, Any] = {"budget": budget, "sets": climbed}
+def run_ablation(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
+    """The ``--ablation`` job: save its record in ``out``, print its tables;
+    1 when a variant answered a puzzle wrong (giving up is not wrong), else 0."""
+    record: dict[str, Any] = {"budget": BUDGET, "sets": {s.name: ablate(s, rounds) for s in progress(sets, "ablation")}}
     markdown = (
-        f"Every rung of `helpers.ladder({budget})` on every puzzle, taking turns "
-        f"(`helpers.race`), {rounds} rounds: a time is the mean over the puzzles of each one's median "
-        f"across the rounds. {BOUND_SIGN} marks a mean cut short where the textbook search gave up "
-        f"after {budget:,} assignments, and {UNKNOWN} a ratio to such a mean.\n\n{ladder_tables(record['sets'])}"
+        f"The textbook searches (`helpers.textbook_methods({BUDGET})`) and the ablation (`helpers.ablation()`, "
+        f"Algorithm X alone and then one idea more at each step, up to the solver) on every puzzle, taking turns "
+        f"(`helpers.race`), {rounds} rounds. {BOUND_SIGN} marks a mean cut short where a textbook search gave up "
+        f"after {BUDGET:,} assignments.\n\n{ablation_tables(record['sets'])}"
     )
-    save(out / "ladder", "ladder", record, markdown, command)
+    save(out / "ablation", "ablation", record, markdown, command)
     print(markdown)
     wrong = sum(
-        entry["puzzles"] - r["right"] - r["over_budget"]
+        entry["puzzles"] - v["right"] - v["over_budget"]
         for entry in record["sets"].values()
-        for r in entry["rungs"].values()
+        for v in entry["variants"].values()
     )
     return 1 if wrong else 0
 
@@ -443,17 +446,16 @@ def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
 def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict[str, Any]:
     """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
     puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
-    # Relinking an empty part builds the shared engine's matrix now, before
-    # the race (whose warm-up puzzle may need none), and links nothing.
-    engine(box).relink(OpenPart([], []))
-    [results] = race({SOLVER: by_engine(engine(box))}, puzzles).values()
+    engine = SudokuEngine(box)
+    engine.matrix = engine.build_matrix()  # now, not in the race, whose warm-up puzzle may need none
+    [results] = race({SOLVER: by_engine(engine)}, puzzles).values()
     return {
         "size": box * box,
         "given_share": given_share,
         "puzzles": count,
         "right": int(results.right.sum()),
         **times(results),
-        "rows_mean": float(results.choices.mean()),
+        "rows_mean": float(results.nodes.mean()),
     }
 
 
@@ -489,7 +491,7 @@ def run_sizes(count: int, out: Path, command: list[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one job; the exit status is 1 when the solver (or a version of it,
-    or a rung) answered a puzzle wrong."""
+    or a variant of the ablation) answered a puzzle wrong."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="python -m tools.measure.benchmark",
@@ -498,7 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     job = parser.add_mutually_exclusive_group()
     job.add_argument("--against", metavar="REV", help="race this checkout's solver against revision REV's")
-    job.add_argument("--ladder", action="store_true", help="race the report's ladder on whole parts")
+    job.add_argument("--ablation", action="store_true", help="race the ablation and textbook searches on whole parts")
     job.add_argument(
         "--throughput",
         type=int,
@@ -521,7 +523,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sets", nargs="+", metavar="SET", help="sets by name (tools/puzzles/sets.py)")
     parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles of each set (default: all)")
     parser.add_argument(
-        "--rounds", type=int, default=ROUNDS, metavar="K", help="races of --against and --ladder (default: %(default)s)"
+        "--rounds",
+        type=int,
+        default=ROUNDS,
+        metavar="K",
+        help="rounds of --against and --ablation (default: %(default)s)",
     )
     parser.add_argument(
         "--out", type=Path, default=RESULTS, metavar="DIR", help="folder for the results (default: docs/results)"
@@ -542,8 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.sizes < 1:
             parser.error("--sizes takes at least 1 puzzle of each size")
         return run_sizes(args.sizes, args.out, command)
-    if args.ladder:
-        return run_ladder(chosen_sets(args.sets or LADDER_SETS, args.sample), args.rounds, args.out, command)
+    if args.ablation:
+        return run_ablation(chosen_sets(args.sets or ABLATION_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)
 
 

@@ -3,8 +3,9 @@
 Usage: ``python -m tools.puzzles.find_hardest [--out FILE]`` (about six minutes).
 
 *Hard* is measured as for the generated collections (``tools/puzzles/make_hard.py``):
-plain dancing links' rows tried, averaged over ``ISOMORPHS`` symmetric copies of
-the puzzle, the same ``HARDEST_SEED``-seeded symmetries for every puzzle.  Every
+plain dancing links' rows tried (with ``stop_at_one``, the rule this file was
+made with), averaged over ``ISOMORPHS`` symmetric copies of the puzzle, the
+same ``HARDEST_SEED``-seeded symmetries for every puzzle.  Every
 puzzle of the three collections of ``SOURCES`` is measured, and those at
 ``MIN_PLAIN_ROWS`` or above are kept, in the order of ``SOURCES`` and of their
 files; a puzzle found in two collections is kept once, from the first.
@@ -29,9 +30,11 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from helpers import Symmetry
 from tools.paths import COLLECTIONS
 from tools.puzzles.io import read_grids, to_text
 from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
+from tools.puzzles.plain_dlx import PlainDLX
 
 HARDEST_FILE = COLLECTIONS / "hardest.csv"
 HARDEST_SEED = 1465  #: seeds the symmetries the effort is averaged over
@@ -41,7 +44,7 @@ SOURCES = ("17clue_royle_49151.txt", "magictour_top1465.txt", "kaggle_rated_samp
 FIELDS = ("puzzle", "source", "position", "plain_rows")
 
 
-def symmetries() -> list[Any]:
+def symmetries() -> list[Symmetry]:
     """The ``ISOMORPHS`` symmetries every puzzle's effort is averaged over."""
     rng = np.random.default_rng(HARDEST_SEED)
     return [random_symmetry(rng) for _ in range(ISOMORPHS)]
@@ -51,6 +54,7 @@ def hardest(sources: dict[str, np.ndarray], min_rows: float = MIN_PLAIN_ROWS) ->
     """The rows of the CSV: every puzzle of ``sources`` (file name -> its
     puzzles, in order) whose effort is at least ``min_rows``."""
     copies = symmetries()
+    plain = PlainDLX(stop_at_one=True)
     kept: list[dict[str, Any]] = []
     seen: set[str] = set()
     for source, grids in sources.items():
@@ -58,7 +62,7 @@ def hardest(sources: dict[str, np.ndarray], min_rows: float = MIN_PLAIN_ROWS) ->
             text = to_text(grid)
             if text in seen:
                 continue
-            rows = effort(grid.ravel().tolist(), copies)
+            rows = effort(grid.ravel().tolist(), copies, plain)
             if rows >= min_rows:
                 seen.add(text)
                 kept.append({"puzzle": text, "source": source, "position": position, "plain_rows": round(rows, 1)})

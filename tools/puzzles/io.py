@@ -48,6 +48,7 @@ SOLUTION_COLUMNS = ("solution", "solutions")
 FORMATS = (".npy", ".txt", ".csv")
 NO_ANSWER_SYMBOL = "-"  #: txt/csv: a run of these, as long as the puzzle's text, says "no answer"
 NPY_DTYPE = np.int8  #: answers written to .npy: -1..36 fit
+NPY_MAGIC = b"\x93NUMPY"  #: how every .npy file starts
 
 
 # ---------------------------------------------------------------------------
@@ -57,16 +58,23 @@ NPY_DTYPE = np.int8  #: answers written to .npy: -1..36 fit
 
 def parse_text(text: str) -> np.ndarray:
     """The N x N grid a puzzle's text writes; ``ValueError`` saying why when it
-    is not one (a length that is no N*N, or an unknown symbol)."""
+    is not one: a length that is no N*N, or a character that is no symbol of
+    an N x N puzzle, named as it is written."""
     box = TEXT_BOXES.get(len(text))
     if box is None:
         raise ValueError(f"{len(text)} symbols; a puzzle has {', '.join(map(str, TEXT_BOXES))}")
-    raw = text.encode("ascii", "replace").translate(TEXT_TABLE)  # "replace": one '?' a character
-    if UNKNOWN in raw:
-        position = raw.index(UNKNOWN)
-        raise ValueError(f"unexpected character {text[position]!r} at position {position + 1}")
     side = box * box
-    return np.frombuffer(bytearray(raw), dtype=np.int8).reshape(side, side)
+    # "replace": one '?' a character, so positions stay; UNKNOWN is above every side
+    values = np.frombuffer(text.encode("ascii", "replace").translate(TEXT_TABLE), dtype=np.uint8)
+    wrong = np.flatnonzero(values > side)
+    if len(wrong):
+        position = int(wrong[0])
+        allowed = f"1-{SYMBOLS[side - 1]}" if side < 10 else f"1-9 and A-{SYMBOLS[side - 1]}"
+        raise ValueError(
+            f"unexpected character {text[position]!r} at position {position + 1}: "
+            f"a {side} x {side} puzzle holds {allowed}, and 0 or . for a blank"
+        )
+    return values.astype(np.int8).reshape(side, side)
 
 
 def to_text(grid: np.ndarray, blank: str = "0") -> str:
@@ -140,7 +148,11 @@ def column_texts(records: list[dict[str, str]], lines: list[int], name: str) -> 
 
 
 def npy_stack(path: Path) -> tuple[tuple[int, ...], np.ndarray]:
-    """The shape of the array in an .npy file, and the array as a stack of grids."""
+    """The shape of the array in an .npy file, and the array as a stack of grids;
+    ``ValueError`` for a file that is not .npy (text, say) or holds no grids."""
+    with open(path, "rb") as handle:
+        if handle.read(len(NPY_MAGIC)) != NPY_MAGIC:
+            raise ValueError("not a .npy file: it does not start as numpy's .npy files do")
     array = np.load(path, allow_pickle=False)
     if array.ndim not in (2, 3) or array.shape[-1] != array.shape[-2]:
         raise ValueError(f"holds an array of shape {array.shape}, not N x N or K x N x N")
@@ -243,7 +255,6 @@ def puzzle_from_text(where: str, text: str, marker: bool = False) -> Puzzle:
         return Puzzle(where, None, width=width)
     try:
         grid = parse_text(text)
-        grid_cells(grid)  # a symbol beyond N, such as 'A' in a 9 x 9
     except ValueError as error:
         return Puzzle(where, None, str(error), width)
     return Puzzle(where, grid, width=width)

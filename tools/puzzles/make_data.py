@@ -53,9 +53,9 @@ from pathlib import Path
 
 import numpy as np
 
-import helpers
-from helpers import EMPTY, NO_SOLUTION, is_valid_solution
+from helpers import EMPTY, NO_SOLUTION, SudokuEngine, backtracking_count, box_of, is_valid_solution
 from helpers import SUDOKU_BOX as BOX
+from helpers import SUDOKU_CELLS as CELLS
 from helpers import SUDOKU_SIZE as SIZE
 from tools.paths import CATEGORIES, GENERATED
 
@@ -63,7 +63,6 @@ from tools.paths import CATEGORIES, GENERATED
 # Named constants
 # ---------------------------------------------------------------------------
 
-CELLS = SIZE * SIZE  #: 81
 DIGITS = tuple(range(1, SIZE + 1))
 
 DEFAULT_SEED = 2024
@@ -91,7 +90,7 @@ UNSOLVABLE_KINDS = {
 # and box), as sorted tuples so that every loop over them has a fixed order.
 ROW_OF = tuple(i // SIZE for i in range(CELLS))
 COL_OF = tuple(i % SIZE for i in range(CELLS))
-BOX_OF = tuple((i // SIZE // BOX) * BOX + i % SIZE // BOX for i in range(CELLS))
+BOX_OF = tuple(box_of(i, BOX) for i in range(CELLS))
 PEERS = tuple(
     tuple(
         j
@@ -102,15 +101,6 @@ PEERS = tuple(
 )
 
 Grid = list[int]  #: 81 values in row-major order, 0 for a blank
-
-#: Only for kind (c)'s promise that the engine's forced-digit pass finds no contradiction.
-ENGINE = helpers.engine(BOX)
-
-
-def count_solutions(cells: Grid) -> int:
-    """0, 1 or 2 (meaning "two or more"), counted by the reference solver
-    ``helpers.backtracking_count``, independent of the engine."""
-    return helpers.backtracking_count(cells, limit=2)
 
 
 def shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:
@@ -146,13 +136,13 @@ def givens(cells: Grid) -> int:
 
 def is_minimal(cells: Grid) -> bool:
     """True when the puzzle is unique and loses uniqueness without any one given."""
-    if count_solutions(cells) != 1:
+    if backtracking_count(cells) != 1:
         return False
     for i in range(CELLS):
         if cells[i]:
             smaller = list(cells)
             smaller[i] = EMPTY
-            if count_solutions(smaller) == 1:
+            if backtracking_count(smaller) == 1:
                 return False
     return True
 
@@ -247,7 +237,7 @@ def unique_puzzle(solution: Grid, blanks: int, rng: np.random.Generator) -> Grid
     puzzle has exactly one solution."""
     while True:
         puzzle = blank_out(solution, rng.permutation(CELLS)[:blanks].tolist())
-        if count_solutions(puzzle) == 1:
+        if backtracking_count(puzzle) == 1:
             return puzzle
 
 
@@ -262,7 +252,7 @@ def minimal_puzzle(solution: Grid, rng: np.random.Generator) -> Grid:
         if value == EMPTY:
             continue  # blank already: nothing to try, and no count to pay for
         puzzle[i] = EMPTY
-        if count_solutions(puzzle) != 1:
+        if backtracking_count(puzzle) != 1:
             puzzle[i] = value
     return puzzle
 
@@ -389,13 +379,14 @@ def without_completion(puzzle: Grid, rng: np.random.Generator) -> Grid | None:
     singles, locked candidates) without a contradiction, so that only the
     branching search proves there is no solution.
     """
+    stage_1 = SudokuEngine(BOX)
     for i in shuffled([i for i in range(CELLS) if puzzle[i]], rng):
         for d in shuffled([d for d in DIGITS if d != puzzle[i]], rng):
             changed = list(puzzle)
             changed[i] = d
             if has_repeated_given(changed) or dead_blanks(changed):
                 continue
-            if ENGINE.place_singles(list(changed)) is not None and count_solutions(changed) == 0:
+            if stage_1.place_singles(list(changed)) is not None and backtracking_count(changed) == 0:
                 return changed
     return None
 
@@ -471,13 +462,13 @@ def check_entry(category: str, puzzle: Grid, solution: Grid | None) -> None:
     if category == "hard" and not HARD_GIVENS[0] <= givens(puzzle) <= HARD_GIVENS[1]:
         problems.append("wrong number of givens")
     if solution is None:
-        if count_solutions(puzzle) != 0:
+        if backtracking_count(puzzle) != 0:
             problems.append("stored as unsolvable but has a solution")
     else:
         grid = np.array(solution).reshape(SIZE, SIZE)
         if not is_valid_solution(np.array(puzzle).reshape(SIZE, SIZE), grid):
             problems.append("stored solution fails the checker")
-        if count_solutions(puzzle) != 1:
+        if backtracking_count(puzzle) != 1:
             problems.append("not exactly one solution")
         if category == "hard" and not is_minimal(puzzle):
             problems.append("not minimal")

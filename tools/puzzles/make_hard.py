@@ -18,9 +18,10 @@ puzzle, so that any prefix of a file can be made again on its own):
    then made minimal), kept when it is at least as hard.
 
 *Hard* is measured by a solver that is not ours: the rows that plain dancing
-links (``tools.measure.alternatives.PlainDLX``) tries before its first
-solution, averaged over ``ISOMORPHS`` copies of the puzzle made with random
-symmetries of the grid, so that the climb does not favour puzzles on which
+links (``tools.puzzles.plain_dlx.PlainDLX``, with ``stop_at_one``, the rule
+these files were made with) tries before its first solution, averaged over
+``ISOMORPHS`` copies of the puzzle made with random symmetries of the grid
+(``helpers.Symmetry``), so that the climb does not favour puzzles on which
 plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
 minimality are counted by the textbook search ``helpers.backtracking_count``.
 All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
@@ -37,11 +38,11 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from helpers import SUDOKU_SIZE as SIZE
-from tools.measure.alternatives import PlainDLX
+from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE, Symmetry, backtracking_count
 from tools.paths import GENERATED
 from tools.puzzles.io import to_text
-from tools.puzzles.make_data import CELLS, EMPTY, Grid, count_solutions, line_order, minimal_puzzle, random_solution
+from tools.puzzles.make_data import Grid, line_order, minimal_puzzle, random_solution
+from tools.puzzles.plain_dlx import PlainDLX
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -54,49 +55,32 @@ FILES = {
 }
 DEFAULT_OUT = GENERATED
 
-_PLAIN = PlainDLX()
 
-
-def random_symmetry(rng: np.random.Generator) -> tuple[list[int], list[int], list[int], bool]:
-    """A random symmetry of the sudoku grid: row order, column order, digit map, transpose or not."""
+def random_symmetry(rng: np.random.Generator) -> Symmetry:
+    """A random symmetry of the sudoku grid, drawn from ``rng`` in the order
+    these files were made with: rows, columns, digits, transpose."""
     rows = line_order(rng)
-    cols = line_order(rng)
-    digits = [0] + (rng.permutation(SIZE) + 1).tolist()  # digits[0] keeps blanks blank
-    transpose = bool(rng.integers(2))
-    return rows, cols, digits, transpose
+    columns = line_order(rng)
+    digits = [EMPTY] + (rng.permutation(SUDOKU_SIZE) + 1).tolist()
+    return Symmetry(rows, columns, digits, bool(rng.integers(2)))
 
 
-def apply_symmetry(cells: Grid, symmetry: tuple[list[int], list[int], list[int], bool]) -> Grid:
-    """``cells`` moved by ``symmetry``: the result is an equally hard puzzle with as many solutions."""
-    rows, cols, digits, transpose = symmetry
-    out = []
-    for r in range(SIZE):
-        for c in range(SIZE):
-            rr, cc = (c, r) if transpose else (r, c)
-            out.append(digits[cells[rows[rr] * SIZE + cols[cc]]])
-    return out
-
-
-def plain_rows(cells: Grid) -> int:
-    """The rows plain dancing links tries before its first solution of ``cells``."""
-    _PLAIN.first_cover(np.array(cells))
-    return _PLAIN.rows_tried
-
-
-def effort(cells: Grid, symmetries: Sequence[tuple[list[int], list[int], list[int], bool]]) -> float:
-    """Plain dancing links' rows tried, averaged over the copies of ``cells`` that ``symmetries`` make."""
-    return sum(plain_rows(apply_symmetry(cells, s)) for s in symmetries) / len(symmetries)
+def effort(cells: Grid, symmetries: Sequence[Symmetry], plain: PlainDLX) -> float:
+    """The rows ``plain`` tries before its first solution, averaged over the
+    copies of ``cells`` that ``symmetries`` make."""
+    grid = np.reshape(cells, (SUDOKU_SIZE, SUDOKU_SIZE))
+    return sum(plain(symmetry.apply(grid))[1] for symmetry in symmetries) / len(symmetries)
 
 
 def neighbour(puzzle: Grid, solution: Grid, rng: np.random.Generator) -> Grid:
     """A minimal puzzle near ``puzzle``: one given out, solution cells back in until unique, then minimal."""
     changed = list(puzzle)
-    givens = [i for i in range(CELLS) if changed[i] != EMPTY]
+    givens = [i for i in range(SUDOKU_CELLS) if changed[i] != EMPTY]
     changed[givens[int(rng.integers(len(givens)))]] = EMPTY
-    for i in rng.permutation(CELLS).tolist():
+    for i in rng.permutation(SUDOKU_CELLS).tolist():
         if changed[i] == EMPTY:
             changed[i] = solution[i]
-            if count_solutions(changed) == 1:
+            if backtracking_count(changed) == 1:
                 break
     return minimal_puzzle(changed, rng)
 
@@ -105,12 +89,13 @@ def hard_puzzle(seed: int, k: int) -> tuple[Grid, float]:
     """The ``k``-th puzzle of the file made with ``seed``, and its effort."""
     rng = np.random.default_rng([seed, k])
     symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
+    plain = PlainDLX(stop_at_one=True)
     solution = random_solution(rng)
     puzzle = minimal_puzzle(solution, rng)
-    best = effort(puzzle, symmetries)
+    best = effort(puzzle, symmetries, plain)
     for _ in range(CLIMB_STEPS):
         candidate = neighbour(puzzle, solution, rng)
-        score = effort(candidate, symmetries)
+        score = effort(candidate, symmetries, plain)
         if score >= best:
             puzzle, best = candidate, score
     return puzzle, best
