@@ -65,13 +65,8 @@ FAMILY_START = 0.5
 
 class DancingNode:
     """One 1 of the matrix (Knuth's data object), in two circular lists: its
-    row (``left``, ``right``) and its column (``up``, ``down``).
-
-    ``column`` is the ``ColumnObject`` of its column and ``row`` the index of
-    its matrix row.  A column's ``head`` is a node of this class too, with no
-    row (``row`` -1): it tops the column's ring, and its ``left`` and
-    ``right`` link it into the list of columns still to cover.
-    """
+    row (``left``, ``right``) and its column (``up``, ``down``); ``column`` is
+    its ``ColumnObject`` and ``row`` its matrix row (-1 for a column's head)."""
 
     __slots__ = ("left", "right", "up", "down", "column", "row")
 
@@ -88,8 +83,7 @@ class ColumnObject:
 
     Knuth links the column object itself into its column's ring and into the
     list of columns still to cover; here ``head``, a node of the ring's own
-    class, does both, so the search walks nodes of one class only.  The size
-    is not stored but counted along the ring.
+    class, does both, so the search walks nodes of one class only.
     """
 
     __slots__ = ("head", "name")
@@ -359,8 +353,7 @@ class OpenPart(NamedTuple):
 
 class Answer(NamedTuple):
     """What ``SudokuEngine.solve`` found: ``grid``, the solution (``None`` when
-    there is none), and ``rows_tried``, the rows its search took (0 when stage 1
-    alone settled the puzzle)."""
+    there is none), and ``rows_tried``, the rows its search took."""
 
     grid: list[int] | None
     rows_tried: int
@@ -444,7 +437,7 @@ class SudokuEngine:
         """Stage 1 on ``grid`` (changed in place): place every digit the rules
         force; ``None`` when the givens or the forced digits contradict.  Each
         round takes naked singles, then scans the units for hidden singles and
-        locked candidates, until a scan changes nothing."""
+        locked candidates (those of ``ideas``), until a scan changes nothing."""
         singles = self._read_givens(grid)
         if singles is None:
             return None

@@ -255,4 +255,4 @@ def test_the_textbook_method_and_the_solver_share_no_code():
 @pytest.mark.parametrize("use", ["read_grid(grid)", "SUDOKU_SIZE", "box_of(0, 3)"])
 def test_the_independence_check_catches_a_use_of_the_solver(use):
     tampered = helpers_uses(f"\n\ndef backtracking_count(grid):\n    return {use}\n")
-    assert shared_with_the_solver(tampered) == {use.split("(")[0]}
+    assert use.split("(")[0] in shared_with_the_solver(tampered)

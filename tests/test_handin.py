@@ -25,8 +25,9 @@ from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
-#: what the notebook and helpers.py may import: numpy, the standard library, helpers
-THIRD_PARTY_ALLOWED = {"numpy", "helpers"}
+#: what the notebook and helpers.py may import: numpy, the standard library, helpers, and
+#: IPython, the kernel every notebook runs in, whose display shows code highlighted
+THIRD_PARTY_ALLOWED = {"numpy", "helpers", "IPython"}
 
 
 def run_notebook(folder: Path) -> list:
@@ -105,20 +106,26 @@ def test_the_handins_text_names_nothing_of_the_development_side(name, tmp_path):
 
 
 #: a path under data/ written in the notebook's code, with {category} or {difficulty} for each category
-DATA_PATH = re.compile(r"""["'](data/[^"'{}]*(?:\{(?:category|difficulty)\}[^"'{}]*)?)["']""")
+DATA_PATH = re.compile(r"""["'](data/[^"'{}]*(?:\{(?:category|difficulty)\}[^"'{}]*)?|data)["']""")
+#: a file of each category in a folder the code names: f"{folder}/{category}_puzzle.npy"
+FOLDER_FILE = re.compile(r"\{folder\}/(\{category\}_\w+\.npy)")
 
 
 def notebook_data_files() -> set:
-    """Every file of ``data/`` the notebook's code names, each category filled in."""
-    named = set(DATA_PATH.findall("\n".join(code_cells())))
-    return {path.format(category=c, difficulty=c) for path in named for c in CATEGORIES}
+    """Every file of ``data/`` the notebook's code names, each category and folder filled in."""
+    code = "\n".join(code_cells())
+    named = set(DATA_PATH.findall(code))
+    folders = {path for path in named if (ROOT / path).is_dir()}
+    paths = (named - folders) | {f"{folder}/{name}" for folder in folders for name in FOLDER_FILE.findall(code)}
+    return {path.format(category=c, difficulty=c) for path in paths for c in CATEGORIES}
 
 
-def test_handin_carries_every_data_file_the_notebook_reads(tmp_path):
+def test_handin_carries_every_data_file_the_notebook_reads_and_no_other(tmp_path):
     folder = make_handin(tmp_path / "handin")
     wanted = notebook_data_files()
     assert {"data/hardest_sample.txt", "data/top1465_sample.txt", "data/hard_puzzle.npy"} <= wanted
-    assert sorted(path for path in wanted if not (folder / path).exists()) == []
+    shipped = {path.relative_to(folder).as_posix() for path in (folder / "data").rglob("*") if path.is_file()}
+    assert shipped - {"data/README.md"} == wanted
 
 
 @pytest.mark.slow

@@ -85,7 +85,7 @@ def test_changing_any_number_the_readme_shows_makes_the_check_fail(readme, drawn
 
 @pytest.mark.parametrize(
     "old, new",
-    [("| hard (15)            |", "| hardly (15)          |"), ("docstrings it is", "docstrings it is it is")],
+    [("| hard (15)            |", "| hardly (15)          |"), ("comments or docstrings)", "comments)")],
     ids=["a row the notebook does not print", "a quote the readme lacks"],
 )
 def test_a_key_the_run_lacks_or_a_lost_quote_is_a_problem(readme, drawn_from, old, new):

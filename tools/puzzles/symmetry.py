@@ -115,7 +115,7 @@ def same_puzzle(puzzle: np.ndarray, other: np.ndarray) -> bool:
     return False
 
 
-def shared(puzzles: Sequence[np.ndarray], others: Iterable[np.ndarray]) -> list[int]:
+def shared(puzzles: Sequence[np.ndarray] | np.ndarray, others: Iterable[np.ndarray]) -> list[int]:
     """The indices of ``puzzles`` that are copies of a puzzle of ``others``:
     ``same_puzzle`` decides each pair whose ``signature``s agree, and the
     signatures are computed only where the quick ``profile``s agree."""
@@ -132,5 +132,7 @@ def shared(puzzles: Sequence[np.ndarray], others: Iterable[np.ndarray]) -> list[
         k
         for k, puzzle in enumerate(puzzles)
         if profiles[k] in met
-        and any(np.array_equal(puzzle, other) or same_puzzle(puzzle, other) for other in theirs.get(signature(puzzle), []))
+        and any(
+            np.array_equal(puzzle, other) or same_puzzle(puzzle, other) for other in theirs.get(signature(puzzle), [])
+        )
     ]
