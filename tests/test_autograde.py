@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from conftest import GENERATED
 from tools.handin import autograde
@@ -45,12 +46,9 @@ def test_the_course_holds_the_source_and_one_submission(tmp_path):
     assert all((source_folder / name).is_dir() for name in autograde.SOURCE_FILES)
 
 
-def test_full_marks_and_quiet_cells_pass():
-    assert autograde.problems(PASSING) == []
-
-
-def test_less_than_full_marks_fails():
-    assert autograde.problems({**PASSING, "score": 99.0}) == ["score 99 of 100"]
+@pytest.mark.parametrize("score, found", [(100.0, []), (99.0, ["score 99 of 100"])], ids=["full-marks", "less"])
+def test_full_marks_with_quiet_cells_pass_and_less_fails(score, found):
+    assert autograde.problems({**PASSING, "score": score}) == found
 
 
 def test_an_error_a_timeout_or_stderr_in_a_cell_fails():

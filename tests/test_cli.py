@@ -77,9 +77,7 @@ def calls_then_interrupts(function, call: int):
     return wrapper
 
 
-# ---------------------------------------------------------------------------
-# Answers and the summary
-# ---------------------------------------------------------------------------
+# --- Answers and the summary -----------------------------------------------
 
 
 def test_txt_answers_are_solutions_in_input_order_and_dashes_for_none(tmp_path, cli):
@@ -131,9 +129,7 @@ def test_count_reports_none_one_and_several(tmp_path, cli):
     assert summary_value(out, "solution counts") == "none 1, one 2, several 1"
 
 
-# ---------------------------------------------------------------------------
-# --check
-# ---------------------------------------------------------------------------
+# --- --check ---------------------------------------------------------------
 
 
 def test_check_accepts_the_stored_solutions_of_a_csv(tmp_path, cli):
@@ -152,15 +148,10 @@ def test_check_accepts_the_assignments_stored_solutions(cli, category):
     assert summary_value(out, "checked") == "15 compared, 0 mismatches"
 
 
-def wrong_solution() -> str:
-    """Everest's solution with its first two cells swapped."""
-    return EVEREST_SOLUTION[1] + EVEREST_SOLUTION[0] + EVEREST_SOLUTION[2:]
-
-
 @pytest.mark.parametrize(
     "puzzle, stored, problem",
     [
-        (EVEREST, wrong_solution(), "differs from the stored one"),
+        (EVEREST, EVEREST_SOLUTION[1::-1] + EVEREST_SOLUTION[2:], "differs from the stored one"),  # 2 cells swapped
         (EVEREST, "-" * 81, "the stored answer is 'no solution'"),
         (CONSISTENT_NO_SOLUTION, EVEREST_SOLUTION, "found no solution, but one is stored"),
         (EVEREST, "12345", "cannot compare: the stored solution"),
@@ -175,9 +166,7 @@ def test_check_reports_a_mismatch_as_file_line_and_exits_1(tmp_path, cli, puzzle
     assert err.startswith(f"{path}:1: ") and problem in err and err.count("\n") == 1
 
 
-# ---------------------------------------------------------------------------
-# Usage errors and unreadable files: exit 2, one line
-# ---------------------------------------------------------------------------
+# --- Usage errors and unreadable files: exit 2, one line -------------------
 
 
 @pytest.mark.parametrize(
@@ -219,9 +208,7 @@ def test_help_lists_every_option_and_the_examples(cli):
         assert option in out
 
 
-# ---------------------------------------------------------------------------
-# Progress, workers and interrupts
-# ---------------------------------------------------------------------------
+# --- Progress, workers and interrupts --------------------------------------
 
 
 class Terminal(io.StringIO):
@@ -275,9 +262,7 @@ def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles,
     assert (three_puzzles / "out.txt").read_text() == "old answers\n"
 
 
-# ---------------------------------------------------------------------------
-# The script as a program
-# ---------------------------------------------------------------------------
+# --- The script as a program -----------------------------------------------
 
 
 def test_the_script_runs_by_its_path_from_another_folder(tmp_path):

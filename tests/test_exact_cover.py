@@ -108,9 +108,7 @@ def test_a_count_stops_at_its_limit_and_a_restoring_search_puts_every_link_back(
     assert snapshot(matrix) == before
 
 
-# ---------------------------------------------------------------------------
-# Counting a sudoku's solutions
-# ---------------------------------------------------------------------------
+# --- Counting a sudoku's solutions -----------------------------------------
 
 
 def test_the_empty_4x4_has_288_solutions():

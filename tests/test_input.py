@@ -51,9 +51,7 @@ def with_value(value: object, dtype: DTypeLike) -> np.ndarray:
     return grid
 
 
-# ---------------------------------------------------------------------------
-# Accepted: any integer or float dtype, nested sequences, views
-# ---------------------------------------------------------------------------
+# --- Accepted: any integer or float dtype, nested sequences, views ---------
 
 ACCEPTED = {
     "int8": lambda p: p.astype(np.int8),
@@ -73,7 +71,6 @@ ACCEPTED = {
     "transpose-of-transposed": lambda p: np.ascontiguousarray(p.T).T,
     "reversed-twice": lambda p: p[::-1, ::-1].copy()[::-1, ::-1],
     "step-2-slice-of-larger": lambda p: embedded(p, 2),
-    "masked-array": lambda p: np.ma.masked_equal(p, 0),  # read as its data: the mask is ignored
 }
 
 
@@ -100,9 +97,7 @@ def test_another_size_is_read_when_it_is_given_as_size(text):
     assert helpers.read_grid(grid, size=len(grid)) == grid.ravel().tolist()
 
 
-# ---------------------------------------------------------------------------
-# A cell no sudoku has: no cells, so no solution, so all -1
-# ---------------------------------------------------------------------------
+# --- A cell no sudoku has: no cells, so no solution, so all -1 -------------
 
 BAD_VALUES = [
     pytest.param(10, np.int64, id="10"),
@@ -126,9 +121,7 @@ def test_the_notebook_answers_all_minus_one_to_its_own_no_solution_answer_fed_ba
     assert (sudoku_solver(np.full((SIZE, SIZE), NO_SOLUTION)) == NO_SOLUTION).all()
 
 
-# ---------------------------------------------------------------------------
-# Not a grid of numbers: ValueError
-# ---------------------------------------------------------------------------
+# --- Not a grid of numbers: ValueError -------------------------------------
 
 WRONG_SHAPES = [
     pytest.param(None, (), id="None"),
@@ -178,9 +171,7 @@ def test_the_notebook_refuses_a_ragged_list(sudoku_solver, given):
         sudoku_solver(given)
 
 
-# ---------------------------------------------------------------------------
-# Any 9 x 9 grid of numbers gets an answer
-# ---------------------------------------------------------------------------
+# --- Any 9 x 9 grid of numbers gets an answer ------------------------------
 
 # Any number a 9 x 9 grid of some numeric dtype may hold.
 CELL_NUMBERS = st.one_of(

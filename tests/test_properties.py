@@ -56,9 +56,7 @@ def examples(count: int) -> settings:
     )
 
 
-# ---------------------------------------------------------------------------
-# The reference solver's verdict
-# ---------------------------------------------------------------------------
+# --- The reference solver's verdict ----------------------------------------
 
 
 def reference_has_solution(puzzle: np.ndarray) -> bool:
@@ -71,9 +69,7 @@ def reference_has_solution(puzzle: np.ndarray) -> bool:
     return solution is not None
 
 
-# ---------------------------------------------------------------------------
-# Strategies
-# ---------------------------------------------------------------------------
+# --- Strategies ------------------------------------------------------------
 
 
 @lru_cache(maxsize=None)
@@ -172,9 +168,7 @@ def solve_any_size(puzzle: np.ndarray) -> np.ndarray | None:
     return solve_sudoku(puzzle.copy(), size=len(puzzle))
 
 
-# ---------------------------------------------------------------------------
-# 9 x 9 through the notebook's sudoku_solver
-# ---------------------------------------------------------------------------
+# --- 9 x 9 through the notebook's sudoku_solver ----------------------------
 
 
 @given(puzzles(STANDARD))
@@ -200,9 +194,7 @@ def test_count_is_zero_exactly_when_the_reference_finds_no_solution(puzzle):
     assert (count_solutions(puzzle, limit=1) == 1) == solvable
 
 
-# ---------------------------------------------------------------------------
-# 4 x 4 and 16 x 16 through helpers.solve_sudoku
-# ---------------------------------------------------------------------------
+# --- 4 x 4 and 16 x 16 through helpers.solve_sudoku ------------------------
 
 
 @given(puzzles(SMALL))

@@ -44,9 +44,7 @@ def first_lines(path: Path, count: int) -> list[str]:
         return [next(lines).strip() for _ in range(count)]
 
 
-# ---------------------------------------------------------------------------
-# Puzzles with a unique solution
-# ---------------------------------------------------------------------------
+# --- Puzzles with a unique solution ----------------------------------------
 
 UNIQUE = {
     "everest": EVEREST,
@@ -71,9 +69,7 @@ def test_hard_puzzle_has_one_solution(text):
     assert count_solutions(parse(text)) == 1
 
 
-# ---------------------------------------------------------------------------
-# Nearly empty grids
-# ---------------------------------------------------------------------------
+# --- Nearly empty grids ----------------------------------------------------
 
 
 @pytest.mark.parametrize("first_row", [[0] * SIZE, DESCENDING], ids=["empty", "only-its-first-row"])

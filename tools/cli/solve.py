@@ -23,7 +23,6 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import NamedTuple
@@ -119,9 +118,7 @@ class Outcome(NamedTuple):
     seconds: float  #: CPU time taken by the solve (and the count)
 
 
-# ---------------------------------------------------------------------------
-# Solving, in this process or in workers
-# ---------------------------------------------------------------------------
+# --- Solving, in this process or in workers --------------------------------
 
 
 Engines = dict[int, SudokuEngine]  #: a process's engine of each order (box side)
@@ -252,9 +249,7 @@ def run(files: Sequence[PuzzleFile], count: bool, jobs: int) -> tuple[list[list[
     return results, jobs
 
 
-# ---------------------------------------------------------------------------
-# Comparing and summing up
-# ---------------------------------------------------------------------------
+# --- Comparing and summing up ----------------------------------------------
 
 
 def compare(outcome: Outcome, stored: Puzzle) -> str | None:
@@ -274,75 +269,49 @@ def compare(outcome: Outcome, stored: Puzzle) -> str | None:
     return None
 
 
-@dataclass
-class Summary:
-    """The totals of a run."""
-
-    files: int = 0
-    read: int = 0
-    solved: int = 0
-    unsolvable: int = 0
-    malformed: int = 0
-    seconds: list[float] | None = None  #: each solve's CPU time
-    counts: dict[str, int] | None = None  #: "none", "one", "several" (with --count)
-    compared: int | None = None  #: puzzles compared (with --check)
-    mismatches: int = 0
-    wall: float = 0.0  #: seconds the solving took, start to end
-    jobs: int = 1
-    output: Path | None = None
-
-
-def summarise(files: Sequence[PuzzleFile], results: Sequence[Sequence[Outcome | None]], count: bool) -> Summary:
-    """Add up the outcomes of a run (``compared``, ``wall``, ``jobs`` and ``output`` are filled in later)."""
-    outcomes = [outcome for per_file in results for outcome in per_file if outcome is not None]
-    summary = Summary(files=len(files), read=sum(len(f.puzzles) for f in files))
-    summary.malformed = summary.read - len(outcomes)
-    summary.seconds = [outcome.seconds for outcome in outcomes]
-    summary.unsolvable = sum(outcome.solution is None for outcome in outcomes)
-    summary.solved = len(outcomes) - summary.unsolvable
-    if count:
-        found = [min(outcome.found or 0, COUNT_LIMIT) for outcome in outcomes]
-        summary.counts = {name: found.count(k) for k, name in enumerate(("none", "one", "several"))}
-    return summary
-
-
 def format_seconds(seconds: float) -> str:
     """A duration in ms below a second, else in s."""
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def format_summary(summary: Summary) -> str:
-    """The summary as the lines printed at the end of a run."""
-    plural = "" if summary.files == 1 else "s"
+def format_summary(
+    files: Sequence[PuzzleFile],
+    results: Sequence[Sequence[Outcome | None]],
+    count: bool,
+    checked: tuple[int, int] | None,
+    wall: float,
+    jobs: int,
+) -> str:
+    """The totals of a run, as the lines printed at its end: with ``count``
+    the solution counts, with ``checked`` (compared, mismatches) what
+    ``--check`` found, and each solve's CPU time and the ``wall`` clock of
+    the solving on ``jobs`` processes."""
+    outcomes = [outcome for per_file in results for outcome in per_file if outcome is not None]
+    read, unsolvable = sum(len(f.puzzles) for f in files), sum(outcome.solution is None for outcome in outcomes)
     lines = [
-        ("puzzles read", f"{summary.read} (from {summary.files} file{plural})"),
-        ("solved", summary.solved),
-        ("without solution", summary.unsolvable),
-        ("malformed", summary.malformed),
+        ("puzzles read", f"{read} (from {len(files)} file{'' if len(files) == 1 else 's'})"),
+        ("solved", len(outcomes) - unsolvable),
+        ("without solution", unsolvable),
+        ("malformed", read - len(outcomes)),
     ]
-    if summary.counts is not None:
-        c = summary.counts
-        lines.append(("solution counts", f"none {c['none']}, one {c['one']}, several {c['several']}"))
-    if summary.compared is not None:
-        lines.append(("checked", f"{summary.compared} compared, {summary.mismatches} mismatches"))
-    if summary.seconds:
-        times = summary.seconds
+    if count:
+        found = [min(outcome.found or 0, COUNT_LIMIT) for outcome in outcomes]
+        lines.append(("solution counts", f"none {found.count(0)}, one {found.count(1)}, several {found.count(2)}"))
+    if checked is not None:
+        lines.append(("checked", f"{checked[0]} compared, {checked[1]} mismatches"))
+    if outcomes:
+        times = [outcome.seconds for outcome in outcomes]
         spread = [f"{name} {format_seconds(f(times))}" for name, f in TIME_STATISTICS]
         lines.append((CPU_TIME, ", ".join(spread)))
-        processes = "1 process" if summary.jobs == 1 else f"{summary.jobs} processes"
-        rate = len(times) / summary.wall if summary.wall > 0 else math.inf
-        lines.append(("wall clock", f"{format_seconds(summary.wall)} on {processes}, {rate:.0f} puzzles/s"))
+        processes = "1 process" if jobs == 1 else f"{jobs} processes"
+        rate = len(times) / wall if wall > 0 else math.inf
+        lines.append(("wall clock", f"{format_seconds(wall)} on {processes}, {rate:.0f} puzzles/s"))
     else:
         lines.append((CPU_TIME, "(nothing solved)"))
-    text = [f"{label + ':':<{LABEL_WIDTH}}{value}" for label, value in lines]
-    if summary.output is not None:
-        text.append(f"answers written to {summary.output}")
-    return "\n".join(text)
+    return "\n".join(f"{label + ':':<{LABEL_WIDTH}}{value}" for label, value in lines)
 
 
-# ---------------------------------------------------------------------------
-# Command line
-# ---------------------------------------------------------------------------
+# --- Command line ----------------------------------------------------------
 
 
 class Parser(argparse.ArgumentParser):
@@ -470,14 +439,6 @@ def check_answers(files: Sequence[PuzzleFile], results: Sequence[Sequence[Outcom
     return compared, mismatches
 
 
-def report_malformed(files: Sequence[PuzzleFile]) -> None:
-    """One stderr line per malformed puzzle: ``file:line: problem``."""
-    for puzzle_file in files:
-        for puzzle in puzzle_file.puzzles:
-            if puzzle.grid is None:
-                print(f"{puzzle.where}: {puzzle.problem}", file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     parser = build_parser()
@@ -488,28 +449,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         check_usage(args)
         files = read_files(args)
-        report_malformed(files)
+        for puzzle in (puzzle for puzzle_file in files for puzzle in puzzle_file.puzzles if puzzle.grid is None):
+            print(f"{puzzle.where}: {puzzle.problem}", file=sys.stderr)  # file:line: problem
         start = time.perf_counter()
         results, jobs = run(files, args.count, args.jobs)
-        summary = summarise(files, results, args.count)
-        summary.wall, summary.jobs = time.perf_counter() - start, jobs
-        if args.check:
-            summary.compared, summary.mismatches = check_answers(files, results)
+        wall = time.perf_counter() - start
+        checked = check_answers(files, results) if args.check else None
         if args.output is not None:
             answers = [None if outcome is None else outcome.solution for outcome in results[0]]
             try:
                 write_answers(args.output, files[0], answers)
             except OSError as error:
                 raise UsageError(f"cannot write {args.output}: {reason(error)}") from None
-            summary.output = args.output
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; no output written", file=sys.stderr)
         return EXIT_INTERRUPTED
-    print(format_summary(summary))
-    return EXIT_MISMATCH if summary.mismatches else EXIT_OK
+    print(format_summary(files, results, args.count, checked, wall, jobs))
+    if args.output is not None:
+        print(f"answers written to {args.output}")
+    return EXIT_MISMATCH if checked and checked[1] else EXIT_OK
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import hashlib
 import json
 import sys
 from collections import Counter
@@ -70,21 +69,6 @@ def grader_metadata(cell: dict, solution: bool = False) -> dict:
     if solution and "nbgrader" in kept:
         kept["nbgrader"] = {k: v for k, v in kept["nbgrader"].items() if k != "checksum"}
     return kept
-
-
-def nbgrader_checksum(cell: dict) -> str:
-    """The checksum nbgrader stores in an nbgrader cell's metadata: md5 of its
-    text, type, grade/solution/locked flags, grade_id and (grade cells) points.
-    It lets the locked cells be checked against the instructors' own record."""
-    fields = cell["metadata"]["nbgrader"]
-    grade, solution = bool(fields.get("grade")), bool(fields.get("solution"))
-    locked = not solution and (grade or bool(fields.get("locked")))
-    digest = hashlib.md5()
-    for part in (source(cell), cell["cell_type"], str(grade), str(solution), str(locked), fields["grade_id"]):
-        digest.update(part.encode("utf-8"))
-    if grade:
-        digest.update(str(float(fields["points"])).encode("utf-8"))
-    return digest.hexdigest()
 
 
 def provided_cells(path: Path = TEMPLATE) -> list[dict]:

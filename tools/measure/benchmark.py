@@ -111,9 +111,7 @@ def times(results: Results) -> dict[str, float]:
     return {"mean_ms": float(ms.mean()), "p95_ms": float(np.percentile(ms, PERCENTILE)), "max_ms": float(ms.max())}
 
 
-# ---------------------------------------------------------------------------
-# The solver against the alternatives
-# ---------------------------------------------------------------------------
+# --- The solver against the alternatives -----------------------------------
 
 
 def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
@@ -179,9 +177,7 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
     return 1 if wrong else 0
 
 
-# ---------------------------------------------------------------------------
-# This checkout against another revision
-# ---------------------------------------------------------------------------
+# --- This checkout against another revision --------------------------------
 
 
 class UnknownRevision(Exception):
@@ -272,9 +268,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     return 1 if any(v["wrong"] for entry in record["sets"].values() for v in entry["versions"].values()) else 0
 
 
-# ---------------------------------------------------------------------------
-# The ablation on whole parts
-# ---------------------------------------------------------------------------
+# --- The ablation on whole parts -------------------------------------------
 
 
 def ablate(puzzle_set: PuzzleSet, rounds: int, budget: int = BUDGET) -> dict[str, Any]:
@@ -353,30 +347,23 @@ def run_ablation(sets: list[PuzzleSet], rounds: int, out: Path, command: list[st
     return 1 if wrong else 0
 
 
-# ---------------------------------------------------------------------------
-# The command line on every core, and the hand-in's cells under the autograder
-# ---------------------------------------------------------------------------
-
-
-def solve_file(path: Path, jobs: int, out: Path) -> float:
-    """Wall-clock seconds the command line takes to solve ``path`` into ``out`` with ``jobs`` processes."""
-    command = [sys.executable, "-m", "tools.cli.solve", str(path), "-o", str(out), "--jobs", str(jobs)]
-    start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-    return time.perf_counter() - start
+# --- The command line on every core, and the hand-in's cells under the autograder ---
 
 
 def throughput(path: Path, jobs: int, rounds: int) -> dict[str, Any]:
     """The command line on ``path`` with one process and with ``jobs``, taking
-    turns for ``rounds`` rounds: each round's seconds, and whether every round
-    wrote the same answers."""
+    turns for ``rounds`` rounds: each round's wall-clock seconds, and whether
+    every round wrote the same answers."""
     seconds: dict[str, list[float]] = {"1": [], str(jobs): []}
     with tempfile.TemporaryDirectory() as work:
         outputs = []
         for k in range(rounds):
             for n in (1, jobs) if k % 2 == 0 else (jobs, 1):
                 out = Path(work) / f"{k}-{n}{path.suffix}"
-                seconds[str(n)].append(solve_file(path, n, out))
+                start = time.perf_counter()
+                command = [sys.executable, "-m", "tools.cli.solve", str(path), "-o", str(out), "--jobs", str(n)]
+                subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+                seconds[str(n)].append(time.perf_counter() - start)
                 outputs.append(out.read_bytes())
         same = all(output == outputs[0] for output in outputs)
     return {
@@ -403,9 +390,11 @@ def run_throughput(jobs: int, rounds: int, out: Path, command: list[str]) -> int
     return 0 if record["same_answers"] else 1
 
 
-def cell_times(pythons: Sequence[str]) -> dict[str, Any]:
-    """Each code cell's wall-clock time under the autograder, run once by each
-    of ``pythons`` (interpreters with the ``autograde`` group installed)."""
+def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
+    """The ``--cells`` job: the autograder run once by each of ``pythons``
+    (interpreters with the ``autograde`` group installed); save its record in
+    ``out``, print each code cell's wall-clock time; 1 when a run lost marks
+    or a cell raised, timed out or wrote to stderr."""
     runs = {}
     with tempfile.TemporaryDirectory() as work:
         for python in pythons:
@@ -413,13 +402,6 @@ def cell_times(pythons: Sequence[str]) -> dict[str, Any]:
             subprocess.run([python, "-m", "tools.handin.autograde", "--json", str(report)], cwd=ROOT, check=True)
             graded = json.loads(report.read_text(encoding="utf-8"))
             runs[graded["python"]] = graded
-    return runs
-
-
-def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
-    """The ``--cells`` job: save its record in ``out``, print its table;
-    1 when a run lost marks or a cell raised, timed out or wrote to stderr."""
-    runs = cell_times(pythons)
     first = next(iter(runs.values()))["cells"]
     rows = [
         [cell["cell"], cell["first_line"][:50], *(significant(run["cells"][k]["seconds"]) for run in runs.values())]
@@ -438,9 +420,7 @@ def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
     return 1 if any(autograde_problems(run) for run in runs.values()) else 0
 
 
-# ---------------------------------------------------------------------------
-# Larger grids
-# ---------------------------------------------------------------------------
+# --- Larger grids ----------------------------------------------------------
 
 
 def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) -> dict[str, Any]:
@@ -484,9 +464,7 @@ def run_sizes(count: int, out: Path, command: list[str]) -> int:
     return 0 if all(r["right"] == r["puzzles"] for r in rows) else 1
 
 
-# ---------------------------------------------------------------------------
-# The command line
-# ---------------------------------------------------------------------------
+# --- The command line ------------------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -51,9 +51,7 @@ NPY_DTYPE = np.int8  #: answers written to .npy: -1..36 fit
 NPY_MAGIC = b"\x93NUMPY"  #: how every .npy file starts
 
 
-# ---------------------------------------------------------------------------
-# One puzzle: text and grids
-# ---------------------------------------------------------------------------
+# --- One puzzle: text and grids --------------------------------------------
 
 
 def parse_text(text: str) -> np.ndarray:
@@ -77,9 +75,9 @@ def parse_text(text: str) -> np.ndarray:
     return values.astype(np.int8).reshape(side, side)
 
 
-def to_text(grid: np.ndarray, blank: str = "0") -> str:
-    """A grid as one line of text, ``blank`` for an empty cell."""
-    return "".join(blank if value == EMPTY else SYMBOLS[value - 1] for value in np.ravel(grid).tolist())
+def to_text(grid: np.ndarray) -> str:
+    """A grid as one line of text, 0 for an empty cell."""
+    return "".join("0" if value == EMPTY else SYMBOLS[value - 1] for value in np.ravel(grid).tolist())
 
 
 def grid_cells(sudoku: object) -> tuple[int, list[int]]:
@@ -108,9 +106,7 @@ def grid_cells(sudoku: object) -> tuple[int, list[int]]:
     return box, cells
 
 
-# ---------------------------------------------------------------------------
-# Lines and records of files
-# ---------------------------------------------------------------------------
+# --- Lines and records of files --------------------------------------------
 
 
 def text_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -159,9 +155,7 @@ def npy_stack(path: Path) -> tuple[tuple[int, ...], np.ndarray]:
     return array.shape, array.reshape(-1, *array.shape[-2:])
 
 
-# ---------------------------------------------------------------------------
-# Reading a whole collection, strictly
-# ---------------------------------------------------------------------------
+# --- Reading a whole collection, strictly ----------------------------------
 
 
 def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
@@ -196,14 +190,12 @@ def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
     return np.array(grids, dtype=np.int8)
 
 
-def write_lines(path: Path, grids: np.ndarray, blank: str = "0") -> None:
+def write_lines(path: Path, grids: np.ndarray) -> None:
     """Write ``grids`` to a .txt file, one puzzle a line."""
-    Path(path).write_text("".join(to_text(grid, blank) + "\n" for grid in grids), encoding="ascii")
+    Path(path).write_text("".join(to_text(grid) + "\n" for grid in grids), encoding="ascii")
 
 
-# ---------------------------------------------------------------------------
-# Reading files people bring, puzzle by puzzle
-# ---------------------------------------------------------------------------
+# --- Reading files people bring, puzzle by puzzle --------------------------
 
 
 class FileProblem(Exception):
@@ -260,19 +252,6 @@ def puzzle_from_text(where: str, text: str, marker: bool = False) -> Puzzle:
     return Puzzle(where, grid, width=width)
 
 
-def read_npy(path: Path, marker: bool = False) -> PuzzleFile:
-    """An .npy file of puzzles (one grid or a stack)."""
-    shape, stack = npy_stack(path)
-    puzzles = [puzzle_from_grid(f"{path}:{k}", grid, marker) for k, grid in enumerate(stack, start=1)]
-    return PuzzleFile(path, ".npy", puzzles, shape=shape)
-
-
-def read_txt(path: Path, marker: bool = False) -> PuzzleFile:
-    """A .txt file of puzzles, one a line."""
-    puzzles = [puzzle_from_text(f"{path}:{number}", text, marker) for number, text in text_lines(path)]
-    return PuzzleFile(path, ".txt", puzzles)
-
-
 def read_csv(path: Path, marker: bool = False) -> PuzzleFile:
     """A .csv file with a puzzle column and perhaps a solution column, whose
     stored solutions may say "no solution" whatever ``marker`` says."""
@@ -289,9 +268,6 @@ def read_csv(path: Path, marker: bool = False) -> PuzzleFile:
     return PuzzleFile(
         path, ".csv", puzzles, solutions, fieldnames=fieldnames, records=records, solution_column=solution_column
     )
-
-
-READERS: dict[str, Callable[[Path, bool], PuzzleFile]] = {".npy": read_npy, ".txt": read_txt, ".csv": read_csv}
 
 
 def suffix_of(path: Path) -> str:
@@ -314,16 +290,21 @@ def read_puzzle_file(path: Path, marker: bool = False) -> PuzzleFile:
     solutions too); with ``marker``, the no-answer markers are read as "no
     solution" (for files of stored solutions).  ``FileProblem`` when the
     file cannot be read at all."""
-    reader = READERS[suffix_of(path)]
+    suffix = suffix_of(path)
     try:
-        return reader(path, marker)
+        if suffix == ".csv":
+            return read_csv(path, marker)
+        if suffix == ".txt":
+            texts = text_lines(path)
+            return PuzzleFile(path, suffix, [puzzle_from_text(f"{path}:{n}", text, marker) for n, text in texts])
+        shape, stack = npy_stack(path)  # one grid or a stack
+        grids = [puzzle_from_grid(f"{path}:{k}", grid, marker) for k, grid in enumerate(stack, start=1)]
+        return PuzzleFile(path, suffix, grids, shape=shape)
     except (OSError, ValueError, EOFError, csv.Error) as error:  # UnicodeDecodeError is a ValueError
         raise FileProblem(f"cannot read {path}: {reason(error)}") from None
 
 
-# ---------------------------------------------------------------------------
-# Writing answers
-# ---------------------------------------------------------------------------
+# --- Writing answers -------------------------------------------------------
 
 
 def answer_text(puzzle: Puzzle, answer: np.ndarray | None) -> str:
@@ -333,19 +314,14 @@ def answer_text(puzzle: Puzzle, answer: np.ndarray | None) -> str:
     return to_text(answer)
 
 
-def answer_array(shape: tuple[int, ...], answers: Sequence[np.ndarray | None]) -> np.ndarray:
-    """The answers to an .npy file of ``shape``, shaped like it, all -1 where there is none."""
-    array = np.full(shape, NO_SOLUTION, dtype=NPY_DTYPE)
-    layers = array.reshape(-1, *shape[-2:])  # a view: one layer a puzzle
-    for layer, answer in zip(layers, answers):
+def write_npy(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
+    """The answers as one .npy array shaped like the input's, all -1 where
+    there is none (``handle`` is binary)."""
+    array = np.full(puzzle_file.shape, NO_SOLUTION, dtype=NPY_DTYPE)
+    for layer, answer in zip(array.reshape(-1, *puzzle_file.shape[-2:]), answers):  # views: one layer a puzzle
         if answer is not None:
             layer[...] = answer
-    return array
-
-
-def write_npy(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
-    """The answers as one .npy array (``handle`` is binary)."""
-    np.save(handle, answer_array(puzzle_file.shape, answers))
+    np.save(handle, array)
 
 
 def write_txt(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
@@ -360,13 +336,6 @@ def write_csv(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray 
     writer.writeheader()
     for record, puzzle, answer in zip(puzzle_file.records, puzzle_file.puzzles, answers):
         writer.writerow({**record, puzzle_file.solution_column: answer_text(puzzle, answer)})
-
-
-WRITERS: dict[str, Callable[[IO, PuzzleFile, Sequence[np.ndarray | None]], None]] = {
-    ".npy": write_npy,
-    ".txt": write_txt,
-    ".csv": write_csv,
-}
 
 
 def write_atomically(path: Path, write: Callable[[IO], None], binary: bool = False) -> None:
@@ -393,5 +362,5 @@ def write_atomically(path: Path, write: Callable[[IO], None], binary: bool = Fal
 def write_answers(path: Path, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
     """Write one answer per puzzle of ``puzzle_file`` (None: no answer) to
     ``path``, in its format, atomically (``write_atomically``)."""
-    writer = WRITERS[puzzle_file.kind]
+    writer = {".npy": write_npy, ".txt": write_txt, ".csv": write_csv}[puzzle_file.kind]
     write_atomically(path, lambda handle: writer(handle, puzzle_file, answers), binary=puzzle_file.kind == ".npy")

@@ -2,8 +2,8 @@
 ``data/generated/{category}_solution.npy``, 60 more of the assignment's kinds in
 exactly its format (``data/README.md``), every label checked by code.
 
-Usage: ``python -m tools.puzzles.make_data [--out DIR] [--seed N]`` (default: the
-repo's ``data/generated/`` and ``DEFAULT_SEED``).  Progress goes to stderr.
+Usage: ``python -m tools.puzzles.make_data [--out DIR]`` (default: the repo's
+``data/generated/``).  Progress goes to stderr.
 
 Categories (15 puzzles each, mirroring the assignment's)
     very_easy  15 solvable puzzles, 5 blanks each.
@@ -39,7 +39,7 @@ is kept, and each category's puzzles are shuffled into a seeded order, so
 the unsolvable ones sit at mixed positions.
 
 Reproducibility: every draw is a ``Generator.permutation`` of one
-``numpy.random.default_rng((seed, category number))`` per category, in a fixed
+``numpy.random.default_rng((SEED, category number))`` per category, in a fixed
 order, so running the script again rewrites the same bytes (``tests/test_data.py``
 checks it; should numpy change that stream, the files are to be made again).
 """
@@ -59,14 +59,11 @@ from helpers import SUDOKU_CELLS as CELLS
 from helpers import SUDOKU_SIZE as SIZE
 from tools.paths import CATEGORIES, GENERATED
 
-# ---------------------------------------------------------------------------
-# Named constants
-# ---------------------------------------------------------------------------
+# --- Named constants -------------------------------------------------------
 
 DIGITS = tuple(range(1, SIZE + 1))
 
-DEFAULT_SEED = 2024
-DEFAULT_OUT = GENERATED
+SEED = 2024
 PUZZLES_PER_CATEGORY = 15
 PUZZLE_DTYPE = np.int8
 SOLUTION_DTYPES = {"very_easy": np.int8, "easy": np.float64, "medium": np.float64, "hard": np.float64}
@@ -108,9 +105,7 @@ def shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:
     return [items[j] for j in rng.permutation(len(items)).tolist()]
 
 
-# ---------------------------------------------------------------------------
-# Properties of a grid
-# ---------------------------------------------------------------------------
+# --- Properties of a grid --------------------------------------------------
 
 
 def has_repeated_given(cells: Grid) -> bool:
@@ -203,15 +198,7 @@ def plain_backtracking(
     return (grid if level == len(blanks) else None), steps
 
 
-def backtracking_steps(cells: Grid, cap: int = BACKTRACKING_STEP_CAP) -> int:
-    """How many placements plain backtracking makes before it finds the first
-    solution (or proves there is none), counting no further than ``cap + 1``."""
-    return plain_backtracking(cells, cap=cap)[1]
-
-
-# ---------------------------------------------------------------------------
-# Solvable puzzles
-# ---------------------------------------------------------------------------
+# --- Solvable puzzles ------------------------------------------------------
 
 
 def random_solution(rng: np.random.Generator) -> Grid:
@@ -267,14 +254,11 @@ def hard_pool(rng: np.random.Generator) -> list[tuple[Grid, Grid, int]]:
         solution = random_solution(rng)
         puzzle = minimal_puzzle(solution, rng)
         if least <= givens(puzzle) <= most:
-            pool.append((puzzle, solution, backtracking_steps(puzzle)))
-    order = sorted(range(len(pool)), key=lambda k: (-pool[k][2], k))
-    return [pool[k] for k in order]
+            pool.append((puzzle, solution, plain_backtracking(puzzle, cap=BACKTRACKING_STEP_CAP)[1]))
+    return sorted(pool, key=lambda entry: -entry[2])  # stable: ties keep their order
 
 
-# ---------------------------------------------------------------------------
-# Puzzles of any order, cut from a pattern (for the tests and the benchmark)
-# ---------------------------------------------------------------------------
+# --- Puzzles of any order, cut from a pattern (for the tests and the benchmark) ---
 
 
 def pattern_grid(box: int) -> np.ndarray:
@@ -300,9 +284,7 @@ def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.
     return grid
 
 
-# ---------------------------------------------------------------------------
-# Unsolvable puzzles
-# ---------------------------------------------------------------------------
+# --- Unsolvable puzzles ----------------------------------------------------
 
 
 def with_repeated_given(puzzle: Grid, rng: np.random.Generator) -> Grid:
@@ -391,18 +373,16 @@ def without_completion(puzzle: Grid, rng: np.random.Generator) -> Grid | None:
     return None
 
 
-# ---------------------------------------------------------------------------
-# Categories
-# ---------------------------------------------------------------------------
+# --- Categories ------------------------------------------------------------
 
 
-def make_category(category: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def make_category(category: str) -> tuple[np.ndarray, np.ndarray]:
     """The puzzles and solutions of one category, as the arrays to save.
 
     Raises ``RuntimeError`` if a made puzzle fails any of the checks the
     module docstring promises (which would be a bug here).
     """
-    rng = np.random.default_rng([seed, CATEGORIES.index(category)])
+    rng = np.random.default_rng([SEED, CATEGORIES.index(category)])
     kinds = UNSOLVABLE_KINDS[category]
     n_solvable = PUZZLES_PER_CATEGORY - len(kinds)
     entries: list[tuple[Grid, Grid | None]] = []  # (puzzle, solution or None)
@@ -476,30 +456,20 @@ def check_entry(category: str, puzzle: Grid, solution: Grid | None) -> None:
         raise RuntimeError(f"{category} puzzle {puzzle}: {', '.join(problems)}")
 
 
-def write_data(out: Path, seed: int = DEFAULT_SEED) -> list[Path]:
-    """Make every category and save its two files in ``out``; returns the paths written."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for category in CATEGORIES:
-        print(f"{category} ...", file=sys.stderr)
-        puzzles, solutions = make_category(category, seed)
-        for name, array in (("puzzle", puzzles), ("solution", solutions)):
-            path = out / f"{category}_{name}.npy"
-            np.save(path, array)
-            written.append(path)
-    return written
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: parse ``--out`` and ``--seed``, write the files."""
+    """The command line: make every category and save its two files in ``--out``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="folder to write to (default: the repo's data/generated/)"
+        "--out", type=Path, default=GENERATED, help="folder to write to (default: the repo's data/generated/)"
     )
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default: {DEFAULT_SEED})")
-    args = parser.parse_args(argv)
-    for path in write_data(args.out, args.seed):
-        print(f"wrote {path}", file=sys.stderr)
+    out = parser.parse_args(argv).out
+    out.mkdir(parents=True, exist_ok=True)
+    for category in CATEGORIES:
+        print(f"{category} ...", file=sys.stderr)
+        for name, array in zip(("puzzle", "solution"), make_category(category)):
+            path = out / f"{category}_{name}.npy"
+            np.save(path, array)
+            print(f"wrote {path}", file=sys.stderr)
     return 0
 
 

@@ -33,7 +33,6 @@ from pathlib import Path
 
 import numpy as np
 
-from helpers import NO_SOLUTION
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, ROOT
 from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids
 
@@ -61,12 +60,6 @@ class PuzzleSet:
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def unsolvable(self) -> np.ndarray:
-        """Which puzzles are stored as having no solution (none when nothing is stored)."""
-        if self.solutions is None:
-            return np.zeros(len(self), dtype=bool)
-        return np.all(self.solutions == NO_SOLUTION, axis=(1, 2))
-
     def subset(self, keep: np.ndarray, name: str | None = None) -> PuzzleSet:
         """The puzzles at the indices ``keep``, in that order."""
         solutions = None if self.solutions is None else self.solutions[keep]
@@ -82,17 +75,11 @@ class PuzzleSet:
         """At most ``count`` puzzles, evenly spaced and the first included (all when None)."""
         if count is None or count >= len(self):
             return self
-        return self.subset(evenly_spaced(len(self), count))
+        return self.subset(np.array([i * len(self) // count for i in range(count)], dtype=np.int64))
 
     def part(self, part: str) -> PuzzleSet:
         """The tuning or the evaluation part: the puzzles at even or odd positions."""
         return self.subset(np.flatnonzero(self.positions % 2 == PARTS.index(part)), f"{self.name}:{part}")
-
-
-def evenly_spaced(total: int, count: int) -> np.ndarray:
-    """``min(count, total)`` distinct indices spread evenly over ``range(total)``, 0 first."""
-    count = min(count, total)
-    return np.array([i * total // count for i in range(count)], dtype=np.int64)
 
 
 def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet:
@@ -144,10 +131,6 @@ def load(name: str, data: Path = DATA, collections: Path = COLLECTIONS) -> Puzzl
     if part and whole in COLLECTION_FILES and part in PARTS:
         return found[whole]().part(part)
     if name not in found:
-        raise KeyError(f"no set named {name!r}; the sets are {', '.join(names())}")
+        every = [*found, *(f"{collection}:{each}" for collection in COLLECTION_FILES for each in PARTS)]
+        raise KeyError(f"no set named {name!r}; the sets are {', '.join(every)}")
     return found[name]()
-
-
-def names() -> list[str]:
-    """Every name ``load`` takes, parts included."""
-    return [*loaders(), *(f"{name}:{part}" for name in COLLECTION_FILES for part in PARTS)]
