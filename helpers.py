@@ -37,7 +37,7 @@ import time
 import typing
 from collections.abc import Generator, Iterable, Sequence
 from functools import lru_cache
-from typing import Callable, NamedTuple, Tuple, Union
+from typing import Callable, List, NamedTuple, Tuple, Union
 
 import numpy as np
 
@@ -53,9 +53,6 @@ SUDOKU_CONSTRAINTS = 4 * SUDOKU_SIZE**2  #: 324 columns of the exact-cover matri
 CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
-#: where each family of columns starts in a 9 x 9 search, as a share of its
-#: length: the S heuristic's ties go to the first column (``SudokuEngine.column_order``)
-FAMILY_START = 0.5
 
 
 # ---------------------------------------------------------------------------
@@ -359,6 +356,17 @@ class Answer(NamedTuple):
     rows_tried: int
 
 
+#: an order of the columns to cover: the families of columns in, the list of columns out
+Order = Callable[[List[List[int]]], List[int]]
+
+
+def family_order(families: list[list[int]]) -> list[int]:
+    """The columns to cover, family after family, each in its own order.  The
+    S heuristic takes the first column of least size, so this order breaks its
+    ties: the tie-breaking order."""
+    return [j for family in families for j in family]
+
+
 class Ideas(NamedTuple):
     """What the solver does beyond Knuth's Algorithm X on a matrix built for
     each puzzle.  The solver has them all; the experiment's ablation turns them
@@ -369,7 +377,6 @@ class Ideas(NamedTuple):
     naked_singles: bool = True  #: stage 1 fills each blank left with one digit ...
     hidden_singles: bool = True  #: ... and places each digit left with one place in a unit ...
     locked_candidates: bool = True  #: ... and rules a digit confined to a segment out of its line and box
-    tie_order: bool = True  #: each family of columns starts half-way (``FAMILY_START``)
 
 
 class SudokuEngine:
@@ -379,13 +386,15 @@ class SudokuEngine:
     whose bit i says "this digit may still go in cell i"); then dancing
     links search what is left, on one ``AlgorithmX`` over all N**3
     candidates, built once and relinked for each puzzle (``relink``).
-    ``ideas`` says which of the solver's ideas it has: all, by default.
-    Each ``solve`` relinks the one matrix, so a search paused on it is spoiled.
+    ``ideas`` says which of the solver's ideas it has: all, by default;
+    ``order`` lists the columns to cover (``family_order``).  Each ``solve``
+    relinks the one matrix, so a search paused on it is spoiled.
     """
 
-    def __init__(self, box: int, ideas: Ideas = Ideas()) -> None:
+    def __init__(self, box: int, ideas: Ideas = Ideas(), order: Order | None = None) -> None:
         self.box = box
         self.ideas = ideas
+        self.order = order or family_order
         self.size = size = box * box
         cells = range(size * size)
         self.cell_row = [i // size for i in cells]
@@ -580,22 +589,6 @@ class SudokuEngine:
                 rows.append(candidate_row(bit.bit_length() - 1, d + 1, size))
         return OpenPart(columns, rows)
 
-    def column_order(self, families: list[list[int]]) -> list[int]:
-        """The columns to cover, family after family, in the order the S
-        heuristic meets them.
-
-        It takes the first of the smallest columns, so this order breaks its
-        ties.  For 9 x 9 each family starts half-way (``FAMILY_START``) and
-        wraps round, which tries fewer rows; other sizes keep the plain order,
-        having no collection to tune on.
-        """
-        start = FAMILY_START if self.box == SUDOKU_BOX and self.ideas.tie_order else 0.0
-        order = []
-        for family in families:
-            k = int(start * len(family))
-            order += family[k:] + family[:k]
-        return order
-
     def build_matrix(self) -> AlgorithmX:
         """The whole matrix of this order: N**3 candidates by 4 N**2 constraints."""
         return AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
@@ -605,7 +598,7 @@ class SudokuEngine:
         need, or for every puzzle without the idea ``reuse_matrix``."""
         if self.matrix is None or not self.ideas.reuse_matrix:
             self.matrix = self.build_matrix()
-        self.matrix.relink(self.column_order(part.columns), part.rows)
+        self.matrix.relink(self.order(part.columns), part.rows)
         return self.matrix
 
 
@@ -698,7 +691,8 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 #                  no digit; or *maintaining arc consistency* (MAC): AC-3 on
 #                  the inequalities, which on a binary inequality means that
 #                  a domain left with one digit removes it from its peers'
-#                  domains in turn.
+#                  domains in turn; and, as Norvig's solver does, *hidden
+#                  singles*: a digit left with one place in a unit goes there.
 #     backtrack    depth first, recursive, putting the domains back as they
 #                  were before each assignment.
 # The givens are assigned first and are not counted as assignments.
@@ -710,6 +704,21 @@ class SearchBudgetExceeded(Exception):
     def __init__(self, budget: int) -> None:
         super().__init__(f"more than {budget} assignments")
         self.budget = budget
+
+
+@lru_cache(maxsize=None)
+def _csp_units(box: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell of the grid of box side ``box``, its row, its column and
+    its box, each as the cells it holds (worked out here again, on purpose)."""
+    side = box * box
+    units = [tuple(range(r * side, (r + 1) * side)) for r in range(side)]
+    units += [tuple(range(c, side * side, side)) for c in range(side)]
+    units += [
+        tuple((top + r) * side + left + c for r in range(box) for c in range(box))
+        for top in range(0, side, box)
+        for left in range(0, side, box)
+    ]
+    return tuple(tuple(unit for unit in units if cell in unit) for cell in range(side * side))
 
 
 @lru_cache(maxsize=None)
@@ -770,8 +779,9 @@ class SudokuCSP:
     masks); ``consistent`` is False when that already failed (a repeated
     given, or a blank with no digit left).  ``mrv`` chooses the variable by
     MRV, else in row-major order; ``mac`` makes the inference arc consistency,
-    else forward checking.  ``assignments`` counts the assignments the search
-    has tried, ``budget`` caps them (None: no cap).
+    else forward checking; ``hidden_singles`` adds them to arc consistency.
+    ``assignments`` counts the assignments the search has tried, ``budget``
+    caps them (None: no cap).
     """
 
     def __init__(
@@ -782,11 +792,13 @@ class SudokuCSP:
         narrowed: Sequence[int] | None = None,
         mrv: bool = True,
         mac: bool = False,
+        hidden_singles: bool = False,
     ) -> None:
         self.side = box * box
         self.peers = _csp_peers(box)
+        self.units = _csp_units(box)
         self.domain_sizes = _domain_sizes(self.side)
-        self.mrv, self.mac = mrv, mac
+        self.mrv, self.mac, self.hidden_singles = mrv, mac or hidden_singles, hidden_singles
         self.values = [EMPTY] * len(cells)
         self.domains = [(1 << self.side) - 1] * len(cells)
         self.assignments = 0
@@ -804,13 +816,18 @@ class SudokuCSP:
 
     def assign(self, cell: int, bit: int) -> bool:
         """Give ``cell`` the digit of ``bit`` and make the inference; False
-        when it leaves a peer's domain empty.  The caller puts the domains
-        back (``search`` keeps a copy)."""
+        when it leaves a domain empty, or a digit without a place in a unit.
+        The caller puts the domains back (``search`` keeps a copy)."""
         values, domains, peers = self.values, self.domains, self.peers
         values[cell] = bit.bit_length()
+        lost = [(cell, domains[cell] & ~bit)]  # a cell and the digits it has just lost
         domains[cell] = bit
         settled = [cell]  # cells whose one digit their peers must lose
-        while settled:
+        while settled or (lost and self.hidden_singles):
+            if not settled:
+                if not self.place_hidden_singles(*lost.pop(), settled, lost):
+                    return False
+                continue
             source = settled.pop()
             digit = domains[source]
             for peer in peers[source]:
@@ -821,6 +838,25 @@ class SudokuCSP:
                         return False
                     if self.mac and not left & (left - 1):  # one digit left: AC-3 revises its peers too
                         settled.append(peer)
+                    lost.append((peer, digit))
+        return True
+
+    def place_hidden_singles(self, cell: int, digits: int, settled: list[int], lost: list[tuple[int, int]]) -> bool:
+        """For each digit ``cell`` has just lost, in each unit of ``cell``: a
+        digit left with no place fails, and one left with one place goes
+        there, to be settled in turn.  False when a digit has no place."""
+        domains = self.domains
+        while digits:
+            bit = digits & -digits
+            digits ^= bit
+            for unit in self.units[cell]:
+                places = [other for other in unit if domains[other] & bit]
+                if not places:
+                    return False
+                if len(places) == 1 and domains[places[0]] != bit:  # a hidden single
+                    lost.append((places[0], domains[places[0]] ^ bit))
+                    domains[places[0]] = bit
+                    settled.append(places[0])
         return True
 
     def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
@@ -896,6 +932,7 @@ def backtracking_solve(
     narrowed: Sequence[int] | None = None,
     mrv: bool = True,
     mac: bool = False,
+    hidden_singles: bool = False,
 ) -> tuple[np.ndarray | None, int]:
     """``(solution, assignments)``: the first solution of ``grid`` in search
     order as a new N x N int array (None when there is none), and how many
@@ -903,13 +940,13 @@ def backtracking_solve(
 
     ``grid`` is an N x N array-like, or a flat one of N * N values, with
     N = B * B for a box side B >= 1 and every value a whole number in 0..N
-    (0 for a blank); it is not modified.  ``narrowed``, ``mrv`` and ``mac`` as
-    for ``SudokuCSP``.  Raises ``ValueError`` when ``grid`` is not such a
+    (0 for a blank); it is not modified.  ``narrowed``, ``mrv``, ``mac`` and
+    ``hidden_singles`` as for ``SudokuCSP``.  Raises ``ValueError`` when ``grid`` is not such a
     grid, and ``SearchBudgetExceeded`` when more than ``budget`` assignments
     would be needed (never when it is None).
     """
     cells, box = _csp_cells(grid)
-    problem = SudokuCSP(cells, box, budget, narrowed, mrv, mac)
+    problem = SudokuCSP(cells, box, budget, narrowed, mrv, mac, hidden_singles)
     found = problem.run(limit=1)
     side = box * box
     solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
@@ -946,6 +983,7 @@ BUDGET = 10_000
 FIXED_ORDER = "backtracking, fixed order"
 TEXTBOOK = "textbook search"
 MAC = "textbook search with MAC"
+SINGLES = "textbook search with MAC and hidden singles"
 AFTER_STAGE_1 = "textbook search after stage 1"
 ALGORITHM_X = "Algorithm X"
 #: the ablation's variants after Algorithm X, one per idea, named after it (the last is the solver)
@@ -957,12 +995,14 @@ SOLVER_ANSWERS = "The solver on each set: answers and search nodes"
 SOLVER_TIMES = "The solver on each set: CPU time per puzzle, ms"
 ABLATION_NODES = "The ablation: mean search nodes per puzzle"
 ABLATION_TIMES = "The ablation: mean CPU time per puzzle, ms"
-TIE_ORDER = "The tie order on symmetric copies: change in rows tried per puzzle"
+ORDERS = "Column orders on symmetric copies: change in rows tried per puzzle, against the plain order"
+LEAVE_ONE_OUT = "The solver without one of its rules: mean search nodes per puzzle"
+UNSOLVABLE = "One wrong digit in each hardest puzzle: answers and search nodes"
 TEXTBOOK_ANSWERS = "The textbook searches: answers and search nodes"
 TEXTBOOK_TIMES = "The textbook searches: CPU time per puzzle, ms"
 NODE_SPREAD = "Search nodes per puzzle: percentiles and mean"
 LONGER_BUDGET = "The textbook search with ten times the budget, on the puzzles it gave up on"
-WITHOUT_MRV = "Backtracking in a fixed order with ten times the budget: answers and search nodes"
+WITHOUT_MRV = "Backtracking in a fixed order, with no budget: answers and search nodes"
 FIXED_RATE = "Backtracking in a fixed order: its rate on this machine"
 
 
@@ -999,11 +1039,13 @@ def textbook_methods(budget: int | None = None) -> dict[str, Method]:
     """The textbook searches, name -> method, each stopped after ``budget``
     assignments (never when None): backtracking in row-major order with
     forward checking; the textbook search (MRV, forward checking); the same
-    maintaining arc consistency; and the textbook search after stage 1."""
+    maintaining arc consistency, and with hidden singles too, at every node;
+    and the textbook search after stage 1."""
     return {
         FIXED_ORDER: lambda puzzle: backtracking_solve(puzzle, budget, mrv=False),
         TEXTBOOK: lambda puzzle: backtracking_solve(puzzle, budget),
         MAC: lambda puzzle: backtracking_solve(puzzle, budget, mac=True),
+        SINGLES: lambda puzzle: backtracking_solve(puzzle, budget, hidden_singles=True),
         AFTER_STAGE_1: after_stage_1(budget),
     }
 
@@ -1014,6 +1056,31 @@ def ablation() -> dict[str, Method]:
     count = len(Ideas._fields)
     engines = [SudokuEngine(SUDOKU_BOX, Ideas(*(k < ideas for k in range(count)))) for ideas in range(count + 1)]
     return dict(zip((ALGORITHM_X, *ADDED), map(by_engine, engines)))
+
+
+def leave_one_out(*ideas: str) -> dict[str, Method]:
+    """The solver without each of ``ideas`` (names of ``Ideas``' fields):
+    ``"- naked singles"`` -> method."""
+    return {
+        f"- {idea.replace('_', ' ')}": by_engine(SudokuEngine(SUDOKU_BOX, Ideas(**{idea: False}))) for idea in ideas
+    }
+
+
+def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
+    """``puzzle`` with one more given that clashes with no given but is not
+    the solution's: the first blank, row by row, gets the smallest such
+    digit.  A puzzle with one solution then has none."""
+    grid = np.array(puzzle)
+    side = len(grid)
+    box = math.isqrt(side)
+    for r, c in zip(*np.nonzero(grid == EMPTY)):
+        top, left = r - r % box, c - c % box
+        seen = {*grid[r].tolist(), *grid[:, c].tolist(), *grid[top : top + box, left : left + box].ravel().tolist()}
+        wrong = [d for d in range(1, side + 1) if d not in seen and d != solution[r, c]]
+        if wrong:
+            grid[r, c] = wrong[0]
+            return grid
+    raise ValueError("no blank can take a wrong digit that clashes with no given")
 
 
 class Results(NamedTuple):
@@ -1141,22 +1208,46 @@ def random_symmetry(rng: random.Random, box: int = SUDOKU_BOX) -> Symmetry:
     return Symmetry(rows, columns, digits, rng.random() < 0.5)
 
 
-def paired_change(
-    puzzles: Sequence[np.ndarray], before: SudokuEngine, after: SudokuEngine, copies: int, seed: int
-) -> np.ndarray:
-    """For each puzzle, the mean over ``copies`` random symmetric copies
-    (``random_symmetry``, drawn from ``seed``) of the rows ``after`` tries
-    less the rows ``before`` tries: both engines solve the same copies."""
+def paired_changes(
+    puzzles: Sequence[np.ndarray], before: SudokuEngine, afters: dict[str, SudokuEngine], copies: int, seed: int
+) -> dict[str, np.ndarray]:
+    """For each engine of ``afters`` and each puzzle, the mean over ``copies``
+    random symmetric copies (``random_symmetry``, drawn from ``seed``) of
+    the rows it tries less the rows ``before`` tries: all solve the same copies."""
     rng = random.Random(seed)
-    changes = []
+    changes: dict[str, list[float]] = {name: [] for name in afters}
     for puzzle in puzzles:
-        change = 0
+        total = dict.fromkeys(afters, 0)
         for _ in range(copies):
             cells = read_grid(random_symmetry(rng).apply(puzzle))
             if cells is not None:
-                change += after.solve(cells).rows_tried - before.solve(cells).rows_tried
-        changes.append(change / copies)
-    return np.array(changes)
+                rows = before.solve(cells).rows_tried
+                for name, after in afters.items():
+                    total[name] += after.solve(cells).rows_tried - rows
+        for name in afters:
+            changes[name].append(total[name] / copies)
+    return {name: np.array(found) for name, found in changes.items()}
+
+
+#: where each family of columns started in the order once tuned, as a share of its length
+HALF_WAY = 0.5
+
+
+def half_way_order(families: list[list[int]]) -> list[int]:
+    """The tie order tried on the public collections: each family from its
+    middle column (``HALF_WAY``), wrapping round."""
+    order = []
+    for family in families:
+        k = int(HALF_WAY * len(family))
+        order += family[k:] + family[:k]
+    return order
+
+
+def random_order(seed: int, columns: int = SUDOKU_CONSTRAINTS) -> Order:
+    """A random order of the columns within each family, drawn once from
+    ``seed``, which no one tuned: a control for ``half_way_order``."""
+    rank = shuffled(range(columns), random.Random(seed))
+    return lambda families: [j for family in families for j in sorted(family, key=rank.__getitem__)]
 
 
 def t_quantile(p: float, df: int) -> float:

@@ -8,6 +8,7 @@ so tests import ``helpers`` and ``tools.*`` as the notebook and tools do.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import math
 import os
@@ -168,6 +169,44 @@ def has_repeated_given(puzzle: np.ndarray) -> bool:
 def has_dead_blank(puzzle: np.ndarray) -> bool:
     """True when some blank sees every digit in its row, column and box."""
     return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
+
+
+#: what a call of the solver runs, and of the textbook search, as names of helpers.py's top level
+SOLVER_ROOTS = frozenset({"solve_sudoku", "SudokuEngine", "AlgorithmX"})
+TEXTBOOK_ROOTS = frozenset({"backtracking_solve", "backtracking_count", "SudokuCSP"})
+
+
+def definitions(source: str) -> dict[str, ast.stmt]:
+    """Each name the top level of ``source`` defines (a function, a class, a
+    constant; imports aside), with the statement that defines it."""
+    found: dict[str, ast.stmt] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            found[node.name] = node
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update((target.id, node) for target in targets if isinstance(target, ast.Name))
+    return found
+
+
+def module_uses(source: str) -> dict[str, set[str]]:
+    """For each name the top level of ``source`` defines, the names its definition reads."""
+    return {
+        name: {used.id for used in ast.walk(node) if isinstance(used, ast.Name)} - {name}
+        for name, node in definitions(source).items()
+    }
+
+
+def reachable(uses: dict[str, set[str]], roots: frozenset[str] | set[str]) -> set[str]:
+    """The top-level names that ``roots`` use, directly or through each other, roots included."""
+    found: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in uses and name not in found:
+            found.add(name)
+            todo += uses[name]
+    return found
 
 
 def stated_sha256(readme: Path) -> dict[str, str]:

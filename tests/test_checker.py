@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, SOLVER_ROOTS, module_uses, reachable
 from helpers import is_valid_solution
-from tools.handin.source import SOLVER_ROOTS, module_uses, reachable
 from tools.puzzles.make_data import pattern_grid
 
 VALID = pattern_grid(3)

@@ -13,7 +13,11 @@ from conftest import (
     GENERATED,
     NO_SOLUTION,
     ROOT,
+    SOLVER_ROOTS,
+    TEXTBOOK_ROOTS,
+    module_uses,
     parse,
+    reachable,
     stored_cases,
 )
 from helpers import (
@@ -23,10 +27,7 @@ from helpers import (
     backtracking_solve,
     is_valid_solution,
 )
-from tools.handin.source import SOLVER_ROOTS, TEXTBOOK_ROOTS, module_uses, reachable
 from tools.puzzles.make_data import random_puzzle
-
-
 
 # A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
 TWO_SOLUTIONS = "042709863083604279769283514924871635815436927376592148658327491231948756497165382"
@@ -202,6 +203,24 @@ def test_arc_consistency_fails_when_two_peers_are_left_the_same_digit():
     problem = SudokuCSP([0] * 81, 3, mac=True)
     problem.domains[1] = problem.domains[2] = 0b110000  # two cells of row 0: only 5 or 6
     assert not problem.assign(3, 1 << 5)  # 6 in row 0 leaves both with 5
+
+
+def test_hidden_singles_put_a_digit_left_with_one_place_in_a_unit_there():
+    """Row 0 has two places for 5, cells 0 and 1; putting 5 in cell 28, a peer
+    of cell 1 only, leaves cell 0, which forward checking alone leaves open."""
+    for singles in (False, True):
+        problem = SudokuCSP([0] * 81, 3, hidden_singles=singles)
+        for cell in range(2, 9):
+            problem.domains[cell] &= ~(1 << 4)
+        assert problem.assign(28, 1 << 4)
+        assert (problem.domains[0] == 1 << 4) == singles
+
+
+def test_hidden_singles_fail_when_a_digit_has_no_place_left_in_a_unit():
+    problem = SudokuCSP([0] * 81, 3, hidden_singles=True)
+    for cell in range(1, 9):
+        problem.domains[cell] &= ~(1 << 4)  # 5 can go only in cell 0 of row 0 ...
+    assert not problem.assign(9, 1 << 4)  # ... which 5 in cell 9 takes away
 
 
 @pytest.mark.parametrize(

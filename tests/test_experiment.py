@@ -129,9 +129,32 @@ def test_the_same_seed_draws_the_same_copies():
     assert np.array_equal(*draw) and not np.array_equal(draw[0], HARD[2])
 
 
-def test_the_paired_change_is_zero_between_an_engine_and_itself():
+def test_the_paired_change_is_zero_between_an_engine_and_itself_and_not_against_another_order():
     engine = SudokuEngine(3)
-    assert helpers.paired_change(HARD[:4], engine, engine, copies=3, seed=1).tolist() == [0, 0, 0, 0]
+    others = {"same": engine, "half-way": SudokuEngine(3, order=helpers.half_way_order)}
+    changes = helpers.paired_changes(HARD[:4], engine, others, copies=3, seed=1)
+    assert changes["same"].tolist() == [0, 0, 0, 0] and changes["half-way"].any()
+
+
+def test_the_half_way_order_starts_each_family_at_its_middle_and_a_random_order_keeps_the_families():
+    families = [[0, 1, 2, 3], [10, 11, 12]]
+    assert helpers.half_way_order(families) == [2, 3, 0, 1, 11, 12, 10]
+    shuffled = helpers.random_order(5)(families)
+    assert sorted(shuffled[:4]) == families[0] and sorted(shuffled[4:]) == families[1]
+
+
+def test_the_solver_without_a_rule_tries_more_rows_than_with_it():
+    solver = SudokuEngine(3)
+    everest = helpers.read_grid(parse(EVEREST))
+    without = helpers.leave_one_out("locked_candidates")["- locked candidates"]
+    assert without(parse(EVEREST))[1] >= solver.solve(everest).rows_tried
+
+
+def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
+    puzzle, solution = HARD[2], HARD_STORED[2].astype(int)
+    wrong = helpers.with_a_wrong_digit(puzzle, solution)
+    [(r, c)] = zip(*np.nonzero(wrong != puzzle))
+    assert wrong[r, c] != solution[r, c] and helpers.backtracking_count(wrong) == 0
 
 
 @pytest.mark.parametrize("df, quantile", [(1, 12.706), (9, 2.262), (59, 2.001)])

@@ -23,7 +23,6 @@ from matplotlib.figure import Figure
 import helpers
 from conftest import peer_digits
 from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables
-from tools.puzzles.sets import load
 from tools.report import figures
 
 MIN_PRINTED_POINTS = 9  #: no text of a figure is smaller on the page
@@ -86,15 +85,6 @@ def test_figure_3_marks_lower_bounds_and_writes_each_over_budget_count_at_the_bu
 # --- Figure 1: the exact-cover matrix -------------------------------------------------
 
 
-def first_solvable_hard() -> np.ndarray:
-    hard = load("assignment/hard")
-    return hard.puzzles[np.flatnonzero(~hard.unsolvable())[0]]
-
-
-#: the figure's 4 x 4 puzzle, and a 9 x 9 one: the counts hold at any size
-COVER_PUZZLES = {"4x4": lambda: np.array(figures.COVER_PUZZLE), "9x9": first_solvable_hard}
-
-
 def allowed_candidates(puzzle: np.ndarray) -> int:
     """How many digits the blanks of ``puzzle`` may take, counted from the rules."""
     return sum(len(puzzle) - len(peer_digits(puzzle, r, c)) for r, c in zip(*np.nonzero(puzzle == 0)))
@@ -104,26 +94,23 @@ def test_the_figures_puzzle_has_one_solution():
     assert helpers.backtracking_count(np.array(figures.COVER_PUZZLE)) == 1
 
 
-@pytest.mark.parametrize("which", COVER_PUZZLES)
-def test_the_givens_leave_the_candidates_that_no_given_rules_out(which):
-    puzzle = COVER_PUZZLES[which]()
+def test_the_givens_leave_the_candidates_that_no_given_rules_out():
+    puzzle = np.array(figures.COVER_PUZZLE)
     step = figures.cover_step(puzzle)
     assert step.rows_left.sum() == allowed_candidates(puzzle)
     assert step.columns_left.sum() == 4 * puzzle.size - 4 * np.count_nonzero(puzzle)
 
 
-@pytest.mark.parametrize("which", COVER_PUZZLES)
-def test_the_step_chooses_a_row_of_the_first_column_with_fewest_ones(which):
-    step = figures.cover_step(COVER_PUZZLES[which]())
+def test_the_step_chooses_a_row_of_the_first_column_with_fewest_ones():
+    step = figures.cover_step(np.array(figures.COVER_PUZZLE))
     sizes = step.matrix[step.rows_left].sum(axis=0)
     left = np.flatnonzero(step.columns_left)
     assert (len(step.column_rows), step.column) == (sizes[left].min(), left[np.argmin(sizes[left])])
     assert step.matrix[step.row, step.column] and step.rows_left[step.row]
 
 
-@pytest.mark.parametrize("which", COVER_PUZZLES)
-def test_the_step_removes_every_row_sharing_a_column_with_the_chosen_row(which):
-    step = figures.cover_step(COVER_PUZZLES[which]())
+def test_the_step_removes_every_row_sharing_a_column_with_the_chosen_row():
+    step = figures.cover_step(np.array(figures.COVER_PUZZLE))
     left = np.flatnonzero(step.rows_left)
     shares = (step.matrix[left] & step.matrix[step.row]).any(axis=1)
     assert (step.rows_after[left] == ~shares).all()

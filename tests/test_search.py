@@ -13,7 +13,7 @@ from hypothesis import given, settings
 
 import helpers
 from conftest import EVEREST, columns_to_cover, exact_cover_problems, parse, snapshot
-from helpers import AlgorithmX, Ideas, SudokuEngine
+from helpers import AlgorithmX, SudokuEngine
 
 
 def least_size_search(rows: list[list[int]], n_columns: int) -> tuple[list[int], list[int] | None]:
@@ -142,19 +142,14 @@ def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], l
     return [column.name for column in columns_to_cover(engine.relink(part))], part.columns
 
 
-def half_way(families: list[list[int]]) -> list[int]:
-    """Each family from its middle (rounded down), wrapping round."""
-    return [j for family in families for j in family[len(family) // 2 :] + family[: len(family) // 2]]
-
-
-def test_the_tie_order_begins_each_family_of_a_9x9_search_half_way():
+def test_a_search_lists_each_family_of_columns_in_order():
     order, families = linked_order(SudokuEngine(3), parse(EVEREST))
-    assert order == half_way(families) != sum(families, [])
-
-
-def test_without_the_tie_order_a_search_keeps_the_order_of_open_part():
-    order, families = linked_order(SudokuEngine(3, Ideas(tie_order=False)), parse(EVEREST))
     assert order == sum(families, [])
+
+
+def test_an_engine_lists_the_columns_in_the_order_it_is_given():
+    order, families = linked_order(SudokuEngine(3, order=lambda families: sum(families, [])[::-1]), parse(EVEREST))
+    assert order == sum(families, [])[::-1]
 
 
 def test_larger_grids_keep_the_plain_order():

@@ -15,7 +15,6 @@ run stored, for the report and the figures.
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import io
 import json
@@ -74,16 +73,6 @@ def load_notebook(path: Path = NOTEBOOK, through_solution_cell: bool = True) -> 
         os.chdir(previous)
         sys.path.remove(folder)
     return namespace
-
-
-def notebook_budget(path: Path = NOTEBOOK) -> int:
-    """The textbook search's budget of assignments in the notebook's experiment:
-    the value its code assigns to ``BUDGET``.  ``LookupError`` when no cell does."""
-    for source in code_cells(path):
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "BUDGET" for t in node.targets):
-                return int(ast.literal_eval(node.value))
-    raise LookupError(f"no code cell of {path} assigns BUDGET")
 
 
 def load_solver(path: Path = NOTEBOOK) -> Callable[[Any], Any]:

@@ -146,7 +146,6 @@ def cover_step(puzzle: np.ndarray) -> CoverStep:
     Choosing a row covers its columns, and covering a column removes every
     row with a 1 in it.  The step takes the first column with the fewest 1s
     among those left and chooses its first row, as Algorithm X tries them.
-    Raises ``ValueError`` when the givens leave a column no row can fill.
     """
     puzzle = np.asarray(puzzle)
     size = len(puzzle)
@@ -161,8 +160,6 @@ def cover_step(puzzle: np.ndarray) -> CoverStep:
     sizes = np.where(columns_left, matrix[rows_left].sum(axis=0), np.iinfo(np.int64).max)
     column = int(np.argmin(sizes))
     column_rows = np.flatnonzero(rows_left & matrix[:, column])
-    if not len(column_rows):
-        raise ValueError("the givens leave a column with no 1s: the puzzle has no solution")
     row = int(column_rows[0])
     columns_after = columns_left & ~matrix[row]
     rows_after = np.asarray(rows_left & ~matrix[:, matrix[row]].any(axis=1))
@@ -356,7 +353,7 @@ RANGE_BAR: dict[str, Any] = {"elinewidth": 1.0, "capsize": 3, "ecolor": "black"}
 SET_DODGE = 0.07  #: sets side by side at a variant, so that their bars do not hide each other
 LABEL_WIDTH = 11  #: characters: a variant's name goes onto lines no wider
 SOLVER_BAND = "#fde0dd"  #: behind the solver's variant
-SOLVER_NOTE = "\nthe solver"
+SOLVER_NOTE = "\n(the solver)"
 
 
 def draw_ablation(times: AblationTimes) -> Figure:
@@ -441,9 +438,9 @@ def spread_boxes(table: Table) -> dict[str, dict[str, Box]]:
 
 
 #: the methods' colours, in the table's order; the solver last, red, as its band in Figure 2
-METHOD_COLOURS = ("0.6", "#bcbddc", "#6baed6", "#d62728")
+METHOD_COLOURS = ("0.6", "#bcbddc", "#9e9ac8", "#6baed6", "#d62728")
 NODES_HEIGHT_INCHES = 4.4
-BOX_WIDTH = 0.2  #: of a set's slot
+BOX_WIDTH = 0.16  #: of a set's slot
 BOX_GAP = 0.03  #: between a set's boxes
 MEAN_MARKER: dict[str, Any] = {"marker": "D", "markeredgecolor": "black", "markersize": 5, "linestyle": "none"}
 BUDGET_LINE: dict[str, Any] = {"color": "black", "linestyle": "--", "linewidth": 1.0}
@@ -511,8 +508,8 @@ def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
             [
                 *methods,
                 "mean",
-                f"budget ({budget:,}); above it, puzzles given up",
-                f"hatched, dotted or open: a lower bound ({BOUND_SIGN})",
+                f"budget ({budget:,}), puzzles over it",
+                f"a lower bound ({BOUND_SIGN})",
             ],
             handler_map={tuple: HandlerTuple(ndivide=None, pad=0.6)},
             loc="outside upper center",
@@ -527,21 +524,12 @@ def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
 # --- The command line ---------------------------------------------------------------
 
 
-def ablation_figure() -> Figure:
-    """Figure 2, drawn from the notebook's stored outputs."""
-    return draw_ablation(ablation_times(printed_tables()[helpers.ABLATION_TIMES]))
-
-
-def node_spread_figure() -> Figure:
-    """Figure 3, drawn from the notebook's stored outputs."""
-    return draw_node_spread(spread_boxes(printed_tables()[helpers.NODE_SPREAD]), helpers.BUDGET)
-
-
-#: each figure by name, as the function that draws it from the project's files
+#: each figure by name, as the function that draws it from the project's files (Figures 2
+#: and 3 from the notebook's stored outputs)
 FIGURES: dict[str, Callable[[], Figure]] = {
     "exact_cover": draw_exact_cover,
-    "ablation": ablation_figure,
-    "choices": node_spread_figure,
+    "ablation": lambda: draw_ablation(ablation_times(printed_tables()[helpers.ABLATION_TIMES])),
+    "choices": lambda: draw_node_spread(spread_boxes(printed_tables()[helpers.NODE_SPREAD]), helpers.BUDGET),
 }
 
 
