@@ -7,7 +7,7 @@ digit and then searches what is left (``SudokuEngine``), and the entry point
 ``solve_sudoku``.  Three parts the solver does not use come last: an
 independent checker (``is_valid_solution``), the textbook method the report
 compares with (``backtracking_solve``), and the experiment the notebook runs
-(``ablation``, ``race``, ``paired_change``).  numpy and the standard library only.
+(``ablation``, ``race``, ``on_copies``).  numpy and the standard library only.
 
 Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 
@@ -37,7 +37,7 @@ import time
 import typing
 from collections.abc import Generator, Iterable, Sequence
 from functools import lru_cache
-from typing import Callable, List, NamedTuple, Tuple, Union
+from typing import Callable, NamedTuple, Tuple, Union
 
 import numpy as np
 
@@ -119,7 +119,9 @@ class AlgorithmX:
     ) -> None:
         row_lists = [sorted(set(row)) for row in rows]
         if n_columns is None:
-            n_columns = max((row[-1] for row in row_lists if row), default=-1) + 1
+            n_columns = len(names) if names else max((row[-1] for row in row_lists if row), default=-1) + 1
+        if names and len(names) != n_columns or any(row and row[-1] >= n_columns for row in row_lists):
+            raise ValueError(f"{len(names) or n_columns} column names for {n_columns} columns, or a row beyond them")
         #: Knuth's root h, the head of a column never covered: the list of columns to cover starts and ends here
         self.root = ColumnObject("root").head
         self.columns = [ColumnObject(name) for name in (names or range(n_columns))]
@@ -131,6 +133,7 @@ class AlgorithmX:
                 a.right, b.left = b, a
             self.row_nodes.append(nodes)
         self.emptied: list[ColumnObject] = []
+        self.links = 0  #: how many times the matrix was relinked: a paused search checks it was not
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
         self.relink(range(n_columns), range(len(row_lists)))
 
@@ -155,6 +158,7 @@ class AlgorithmX:
                 node.up, node.down = bottom, head
                 bottom.down = head.up = node
         self.emptied = linked  # any of them may have no rows
+        self.links += 1
 
     def cover(self, column: ColumnObject) -> None:
         """Knuth's cover(c): take ``column`` out of the list of columns to
@@ -235,7 +239,8 @@ class AlgorithmX:
         ``chosen`` holds the row taken at each level (his O_k).  A search run
         to its end leaves the links as it found them.  One stopped early
         leaves them as they are, for ``relink`` to reset; with ``restore``, it
-        first uncovers every column it covered.
+        first uncovers every column it covered.  A search resumed after the
+        matrix was relinked raises ``RuntimeError``.
         """
         cover, uncover, choose_column = self.cover, self.uncover, self.choose_column
         chosen: list[DancingNode] = []
@@ -245,7 +250,10 @@ class AlgorithmX:
                 column = choose_column()
                 if column is None:  # every column is covered: the rows taken are a solution
                     self.rows_tried = tried
+                    links = self.links
                     yield sorted(node.row for node in chosen)
+                    if self.links != links:
+                        raise RuntimeError("the matrix was relinked while this search was paused")
                     row = None
                 else:
                     cover(column)
@@ -356,15 +364,34 @@ class Answer(NamedTuple):
     rows_tried: int
 
 
-#: an order of the columns to cover: the families of columns in, the list of columns out
-Order = Callable[[List[List[int]]], List[int]]
+# The S heuristic takes the first column of least size, so the order of the list of columns
+# breaks its ties: the *tie order*.  An order lists every column of the matrix once, family
+# after family (cells, then (row, digit), (column, digit) and (box, digit) pairs), and says
+# how the columns of each family follow one another.
+
+#: the seed of the solver's tie order, a random one (``random_order``); fixed before any result,
+#: as the seed of the control it first was, and never compared with other seeds to pick it
+ORDER_SEED = 0
 
 
-def family_order(families: list[list[int]]) -> list[int]:
-    """The columns to cover, family after family, each in its own order.  The
-    S heuristic takes the first column of least size, so this order breaks its
-    ties: the tie-breaking order."""
-    return [j for family in families for j in family]
+def family_order(box: int) -> list[int]:
+    """The plain tie order: every column in the order of its number, family after family."""
+    return list(range(4 * box**4))
+
+
+def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
+    """``items`` in a random order drawn from ``rng``.  It draws with
+    ``rng.random()`` alone, whose stream every Python keeps, so that a seed
+    gives the same order on every Python."""
+    return sorted(items, key=lambda _: rng.random())
+
+
+def random_order(seed: int, box: int = SUDOKU_BOX) -> list[int]:
+    """A tie order drawn from ``seed``: the columns of each family in a random
+    order, the families in the plain order.  No one tuned it."""
+    rng = random.Random(seed)
+    area = box**4
+    return [j for family in range(4) for j in shuffled(range(family * area, (family + 1) * area), rng)]
 
 
 class Ideas(NamedTuple):
@@ -387,16 +414,23 @@ class SudokuEngine:
     links search what is left, on one ``AlgorithmX`` over all N**3
     candidates, built once and relinked for each puzzle (``relink``).
     ``ideas`` says which of the solver's ideas it has: all, by default;
-    ``order`` lists the columns to cover (``family_order``).  Each ``solve``
-    relinks the one matrix, so a search paused on it is spoiled.
+    ``order`` is the tie order, a random one by default
+    (``random_order(ORDER_SEED, box)``).  ``ValueError`` for an order that
+    does not list every column once, family after family.  Each ``solve``
+    relinks the one matrix, so a search paused on it fails when it resumes.
     """
 
-    def __init__(self, box: int, ideas: Ideas = Ideas(), order: Order | None = None) -> None:
+    def __init__(self, box: int, ideas: Ideas = Ideas(), order: Sequence[int] | None = None) -> None:
         self.box = box
         self.ideas = ideas
-        self.order = order or family_order
         self.size = size = box * box
-        cells = range(size * size)
+        area = size * size
+        order = random_order(ORDER_SEED, box) if order is None else list(order)
+        families = [j // area for j in order]  # each column's family
+        if sorted(order) != list(range(4 * area)) or families != sorted(families):
+            raise ValueError(f"a tie order lists the {4 * area} columns once each, family after family")
+        self.family_orders = [order[f * area : (f + 1) * area] for f in range(4)]  # the tie order, family by family
+        cells = range(area)
         self.cell_row = [i // size for i in cells]
         self.cell_col = [i % size for i in cells]
         self.cell_box = [box_of(i, box) for i in cells]
@@ -572,15 +606,15 @@ class SudokuEngine:
         return any(len(open_units[d]) + 3 * grid.count(d + 1) != units for d in range(self.size))
 
     def open_part(self, grid: list[int], places: list[int]) -> OpenPart:
-        """The columns still to cover, family by family (the blanks of ``grid``,
-        then the (row, digit), (column, digit) and (box, digit) pairs it still
-        lacks), and the candidates still in ``places``."""
+        """The columns still to cover, family by family in the tie order (the
+        blanks of ``grid``, then the (row, digit), (column, digit) and (box,
+        digit) pairs it still lacks), and the candidates still in ``places``."""
         size = self.size
         area = size * size
-        columns = [[i for i, value in enumerate(grid) if not value]]
+        columns = [[i for i in self.family_orders[0] if not grid[i]]]  # a cell's column is its number
         for family, unit_of in enumerate((self.cell_row, self.cell_col, self.cell_box), start=1):
-            held = {unit_of[i] * size + value - 1 for i, value in enumerate(grid) if value}
-            columns.append([family * area + j for j in range(area) if j not in held])
+            held = {family * area + unit_of[i] * size + value - 1 for i, value in enumerate(grid) if value}
+            columns.append([j for j in self.family_orders[family] if j not in held])
         rows = []
         for d, board in enumerate(places):
             while board:
@@ -590,16 +624,17 @@ class SudokuEngine:
         return OpenPart(columns, rows)
 
     def build_matrix(self) -> AlgorithmX:
-        """The whole matrix of this order: N**3 candidates by 4 N**2 constraints."""
-        return AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
+        """Build the engine's matrix, the whole of this order (N**3 candidates
+        by 4 N**2 constraints), and return it."""
+        self.matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
+        return self.matrix
 
     def relink(self, part: OpenPart) -> AlgorithmX:
         """The engine's matrix, relinked to hold ``part`` alone: built on first
         need, or for every puzzle without the idea ``reuse_matrix``."""
-        if self.matrix is None or not self.ideas.reuse_matrix:
-            self.matrix = self.build_matrix()
-        self.matrix.relink(self.order(part.columns), part.rows)
-        return self.matrix
+        matrix = self.matrix if self.matrix is not None and self.ideas.reuse_matrix else self.build_matrix()
+        matrix.relink([j for family in part.columns for j in family], part.rows)
+        return matrix
 
 
 def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
@@ -773,11 +808,11 @@ class SudokuCSP:
     """One puzzle's variables and domains, and the backtracking search over them.
 
     ``domains[cell]`` is the cell's domain as a bit mask and ``values[cell]``
-    its digit, 0 while unassigned.  After construction the givens are assigned
-    (with the inference), and each blank's domain is narrowed to ``narrowed``,
-    where given (the digits some other reasoning left each cell, as bit
-    masks); ``consistent`` is False when that already failed (a repeated
-    given, or a blank with no digit left).  ``mrv`` chooses the variable by
+    its digit, 0 while unassigned.  After construction the givens are
+    assigned, each blank's domain is narrowed to ``narrowed`` where given
+    (the digits some other reasoning left each cell, as bit masks), and the
+    inference has run (``assign_givens``); ``consistent`` is False when that
+    already failed (a repeated given, or a blank with no digit left).  ``mrv`` chooses the variable by
     MRV, else in row-major order; ``mac`` makes the inference arc consistency,
     else forward checking; ``hidden_singles`` adds them to arc consistency.
     ``assignments`` counts the assignments the search has tried, ``budget``
@@ -803,26 +838,54 @@ class SudokuCSP:
         self.domains = [(1 << self.side) - 1] * len(cells)
         self.assignments = 0
         self.budget = budget
-        self.consistent = all(
-            self.domains[cell] >> (digit - 1) & 1 and self.assign(cell, 1 << (digit - 1))
-            for cell, digit in enumerate(cells)
-            if digit != EMPTY
-        )
-        if narrowed is not None:
-            blanks = [cell for cell, value in enumerate(self.values) if value == EMPTY]
-            for cell in blanks:
-                self.domains[cell] &= narrowed[cell]
-            self.consistent = self.consistent and all(self.domains[cell] for cell in blanks)
+        self.consistent = self.assign_givens(cells, narrowed)
+
+    def assign_givens(self, cells: Sequence[int], narrowed: Sequence[int] | None) -> bool:
+        """Assign every given at once and take its digit from its peers'
+        domains, narrow the blanks' domains to ``narrowed`` (if given), then
+        make the rest of the inference once for all; False when it fails.
+        The inference reaches the same domains in any order, so this is
+        what assigning the givens one at a time reaches, in fewer steps."""
+        values, domains, peers = self.values, self.domains, self.peers
+        for cell, digit in enumerate(cells):
+            if digit != EMPTY:
+                values[cell], domains[cell] = digit, 1 << (digit - 1)
+        blanks = [cell for cell, digit in enumerate(cells) if digit == EMPTY]
+        for cell in blanks:
+            for peer in peers[cell]:
+                if values[peer] != EMPTY:
+                    domains[cell] &= ~domains[peer]
+            if narrowed is not None:
+                domains[cell] &= narrowed[cell]
+        if any(values[peer] == digit for cell, digit in enumerate(cells) if digit != EMPTY for peer in peers[cell]):
+            return False  # a repeated given
+        if not all(domains[cell] for cell in blanks):
+            return False
+        full = (1 << self.side) - 1
+        # Each unit meets one cell of this diagonal-like pattern, so its cells' units are all the units,
+        # and a digit lost there looks at every unit (see place_hidden_singles).
+        box = math.isqrt(self.side)
+        every_unit = [(i * self.side + (box * i + i // box) % self.side, full) for i in range(self.side)]
+        settled = [cell for cell in blanks if not domains[cell] & (domains[cell] - 1)] if self.mac else []
+        return self.propagate(settled, every_unit if self.hidden_singles else [])
 
     def assign(self, cell: int, bit: int) -> bool:
         """Give ``cell`` the digit of ``bit`` and make the inference; False
         when it leaves a domain empty, or a digit without a place in a unit.
         The caller puts the domains back (``search`` keeps a copy)."""
+        self.values[cell] = bit.bit_length()
+        lost = [(cell, self.domains[cell] & ~bit)]  # a cell and the digits it has just lost
+        self.domains[cell] = bit
+        return self.propagate([cell], lost)
+
+    def propagate(self, settled: list[int], lost: list[tuple[int, int]]) -> bool:
+        """The inference: each cell of ``settled`` has one digit, which its
+        unassigned peers lose (forward checking); with MAC, a peer left with
+        one digit is settled in turn (AC-3); with hidden singles, each
+        ``(cell, digits)`` of ``lost`` has the units of ``cell`` looked at for
+        those digits.  False when a domain is left empty or a digit without a
+        place in a unit."""
         values, domains, peers = self.values, self.domains, self.peers
-        values[cell] = bit.bit_length()
-        lost = [(cell, domains[cell] & ~bit)]  # a cell and the digits it has just lost
-        domains[cell] = bit
-        settled = [cell]  # cells whose one digit their peers must lose
         while settled or (lost and self.hidden_singles):
             if not settled:
                 if not self.place_hidden_singles(*lost.pop(), settled, lost):
@@ -970,8 +1033,8 @@ def backtracking_count(grid: object, limit: int | None = 2, budget: int | None =
 # ablation starts from Knuth's Algorithm X alone and adds the ideas of
 # ``Ideas`` one at a time, each variant an engine with the ideas so far, so
 # the last is the solver; beside it run the textbook searches.  ``race`` times
-# them all, and the tuned tie order is judged apart, on symmetric copies of
-# every puzzle (``random_symmetry``, ``paired_change``), by search nodes alone.
+# them all, and the tie orders are judged apart, on symmetric copies of
+# every puzzle (``random_symmetry``, ``on_copies``), by search nodes alone.
 
 #: a method of the race: a puzzle in, ``(solution or None, search nodes)`` out,
 #: where the search nodes are the assignments or rows a search tried; it may
@@ -989,13 +1052,24 @@ ALGORITHM_X = "Algorithm X"
 #: the ablation's variants after Algorithm X, one per idea, named after it (the last is the solver)
 ADDED = tuple("+ " + idea.replace("_", " ") for idea in Ideas._fields)
 SOLVER = ADDED[-1]
+THE_SOLVER = "the solver"  #: how the tables name the solver beside other methods
+BOUND_SIGN = "≥"  #: a printed number that starts with it is a lower bound: a search gave up at its budget
+# The names the tables give the sets beyond the assignment's categories, and the orders judged.
+EASIER = "very easy to medium"  #: the assignment's three easier categories as one
+GENERATED_HARD, TOP1465_SAMPLE, HARDEST_SAMPLE = "generated hard", "top1465 sample", "hardest sample"
+PLAIN_ORDER, TUNED_ORDER = "plain order", "half-way order (tuned)"
+SOLVER_ORDER, OTHER_ORDERS = "random order, seed 0 (the solver's)", "random orders, seeds 1 to 4"
+#: the columns of ``NODE_SPREAD``: percentiles of the nodes per puzzle, the mean, and the puzzles over budget
+SPREAD_COLUMNS = ("p5", "p25", "median", "p75", "p95", "mean", "over budget")
 
 # The titles of the tables the notebook prints: the report's tools find each table by its title.
 SOLVER_ANSWERS = "The solver on each set: answers and search nodes"
 SOLVER_TIMES = "The solver on each set: CPU time per puzzle, ms"
 ABLATION_NODES = "The ablation: mean search nodes per puzzle"
 ABLATION_TIMES = "The ablation: mean CPU time per puzzle, ms"
-ORDERS = "Column orders on symmetric copies: change in rows tried per puzzle, against the plain order"
+ORDERS = "Tie orders on symmetric copies: change in rows tried per puzzle, order less the one against"
+COPY_TAILS = "The solver on symmetric copies of each puzzle: rows tried and CPU time per copy"
+HARDEST_COPIES = "The hardest sample on symmetric copies: answers, search nodes and the slowest time"
 LEAVE_ONE_OUT = "The solver without one of its rules: mean search nodes per puzzle"
 UNSOLVABLE = "One wrong digit in each hardest puzzle: answers and search nodes"
 TEXTBOOK_ANSWERS = "The textbook searches: answers and search nodes"
@@ -1073,9 +1147,13 @@ def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
     grid = np.array(puzzle)
     side = len(grid)
     box = math.isqrt(side)
-    for r, c in zip(*np.nonzero(grid == EMPTY)):
-        top, left = r - r % box, c - c % box
-        seen = {*grid[r].tolist(), *grid[:, c].tolist(), *grid[top : top + box, left : left + box].ravel().tolist()}
+    cells = grid.ravel()
+    for cell in np.flatnonzero(cells == EMPTY).tolist():
+        r, c = divmod(cell, side)
+        peers = [
+            i for i in range(side * side) if i // side == r or i % side == c or box_of(i, box) == box_of(cell, box)
+        ]
+        seen = set(cells[peers].tolist())
         wrong = [d for d in range(1, side + 1) if d not in seen and d != solution[r, c]]
         if wrong:
             grid[r, c] = wrong[0]
@@ -1087,14 +1165,15 @@ class Results(NamedTuple):
     """One method's race on a set of puzzles: ``ms``, the CPU time of each
     round (a row) on each puzzle (a column); and puzzle by puzzle its
     ``nodes`` (search nodes); ``right``, whether the answer was checked right
-    in every round; and ``over_budget``, whether the method gave up (its time
-    and nodes are then lower bounds, and its answer is neither right nor
-    wrong)."""
+    in every round; ``over_budget``, whether the method stopped at its budget
+    (its time and nodes are then lower bounds, and its answer is neither
+    right nor wrong); and ``solved``, whether it answered with a solution."""
 
     ms: np.ndarray
     nodes: np.ndarray
     right: np.ndarray
     over_budget: np.ndarray
+    solved: np.ndarray
 
     def round_means(self) -> np.ndarray:
         """The mean time per puzzle of each round."""
@@ -1133,8 +1212,8 @@ def race(
     take far longer here than beside one solver, and land on whichever call
     happened to start it.  ``ValueError`` when there is no method or no puzzle.
     """
-    if not methods or not len(puzzles):
-        raise ValueError(f"a race needs methods and puzzles: got {len(methods)} methods, {len(puzzles)} puzzles")
+    if not methods or not len(puzzles) or rounds < 1:
+        raise ValueError(f"a race needs methods, puzzles and rounds: got {len(methods)}, {len(puzzles)}, {rounds}")
     for method in methods.values():
         try:
             method(np.array(puzzles[0]))
@@ -1145,6 +1224,7 @@ def race(
     nodes = {name: np.zeros(len(puzzles), dtype=np.int64) for name in names}
     right = {name: np.ones(len(puzzles), dtype=bool) for name in names}
     over_budget = {name: np.zeros(len(puzzles), dtype=bool) for name in names}
+    solved = {name: np.zeros(len(puzzles), dtype=bool) for name in names}
     gc.collect()
     gc.disable()
     try:
@@ -1159,12 +1239,32 @@ def race(
                     except SearchBudgetExceeded as stop:
                         solution, tried, over_budget[name][k] = None, stop.budget, True
                     ms[name][r, k] = 1000 * (time.process_time() - start)
-                    nodes[name][k] = tried
+                    nodes[name][k], solved[name][k] = tried, solution is not None
                     checked = is_right(puzzle, solution, None if stored is None else stored[k])
                     right[name][k] &= checked and not over_budget[name][k]
     finally:
         gc.enable()
-    return {name: Results(ms[name], nodes[name], right[name], over_budget[name]) for name in names}
+    return {name: Results(ms[name], nodes[name], right[name], over_budget[name], solved[name]) for name in names}
+
+
+def failed_nodes(results: Results, puzzles: Sequence[np.ndarray], after_stage_1: bool) -> np.ndarray:
+    """Each puzzle's *failed* search nodes: those off the path to the answer.
+
+    Methods count nodes differently: a backtracking search assigns every
+    blank, forced or not, while Algorithm X tries rows only for what stage 1
+    left.  A search that finds a solution makes one node for each blank it
+    started from on its way there (each blank stage 1 left, for a search
+    after it), so every other node failed; where it found none, all did.
+    """
+    stage_1 = SudokuEngine(SUDOKU_BOX)
+    on_path = np.zeros(len(puzzles), dtype=np.int64)
+    for k, puzzle in enumerate(puzzles):
+        grid = read_grid(puzzle)
+        if results.solved[k] and grid is not None:
+            if after_stage_1:
+                stage_1.place_singles(grid)  # places in grid what stage 1 places
+            on_path[k] = grid.count(EMPTY)
+    return results.nodes - on_path
 
 
 # --- symmetric copies ----------------------------------------------------------
@@ -1188,13 +1288,6 @@ class Symmetry(NamedTuple):
         return np.asarray(self.digits)[moved.T if self.transpose else moved]
 
 
-def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
-    """``items`` in a random order drawn from ``rng``.  It draws with
-    ``rng.random()`` alone, whose stream every Python keeps, so that a seed
-    gives the same order on every Python."""
-    return sorted(items, key=lambda _: rng.random())
-
-
 def random_symmetry(rng: random.Random, box: int = SUDOKU_BOX) -> Symmetry:
     """A random symmetry of the grid of order ``box``: the bands in a random
     order and the rows within each band, the same for stacks and columns, a
@@ -1208,46 +1301,57 @@ def random_symmetry(rng: random.Random, box: int = SUDOKU_BOX) -> Symmetry:
     return Symmetry(rows, columns, digits, rng.random() < 0.5)
 
 
-def paired_changes(
-    puzzles: Sequence[np.ndarray], before: SudokuEngine, afters: dict[str, SudokuEngine], copies: int, seed: int
-) -> dict[str, np.ndarray]:
-    """For each engine of ``afters`` and each puzzle, the mean over ``copies``
-    random symmetric copies (``random_symmetry``, drawn from ``seed``) of
-    the rows it tries less the rows ``before`` tries: all solve the same copies."""
-    rng = random.Random(seed)
-    changes: dict[str, list[float]] = {name: [] for name in afters}
-    for puzzle in puzzles:
-        total = dict.fromkeys(afters, 0)
-        for _ in range(copies):
-            cells = read_grid(random_symmetry(rng).apply(puzzle))
-            if cells is not None:
-                rows = before.solve(cells).rows_tried
-                for name, after in afters.items():
-                    total[name] += after.solve(cells).rows_tried - rows
-        for name in afters:
-            changes[name].append(total[name] / copies)
-    return {name: np.array(found) for name, found in changes.items()}
+class CopyRuns(NamedTuple):
+    """One order's runs on symmetric copies, puzzle by puzzle (a row) and copy
+    by copy (a column): ``rows``, the rows its search tried (exact), and
+    ``ms``, its CPU time (one run each)."""
+
+    rows: np.ndarray
+    ms: np.ndarray
+
+
+def on_copies(
+    puzzles: Sequence[np.ndarray], engines: dict[str, Sequence[SudokuEngine]], copies: int, seed: int
+) -> dict[str, CopyRuns]:
+    """Every entry of ``engines`` on the same ``copies`` random symmetric
+    copies of each puzzle (``random_symmetry``), taking turns as in ``race``.
+    A puzzle's copies are drawn from ``seed`` and the puzzle alone, so a set
+    run in parts gets the copies it gets whole.  An entry of several engines
+    solves copy k with its engine k (counting round), so that its copies are
+    shared among them.  Garbage collection waits, as in ``race``."""
+    names = list(engines)
+    rows = {name: np.zeros((len(puzzles), copies), dtype=np.int64) for name in names}
+    ms = {name: np.zeros((len(puzzles), copies)) for name in names}
+    gc.collect()
+    gc.disable()
+    try:
+        for p, puzzle in enumerate(puzzles):
+            rng = random.Random(f"{seed}:{''.join(map(str, np.ravel(puzzle)))}")
+            for k in range(copies):
+                cells = read_grid(random_symmetry(rng).apply(puzzle))
+                if cells is None:
+                    raise ValueError(f"puzzle {p} is not a sudoku of digits")
+                turn = (p + k) % len(names)
+                for name in names[turn:] + names[:turn]:
+                    engine = engines[name][k % len(engines[name])]
+                    start = time.process_time()
+                    rows[name][p, k] = engine.solve(cells).rows_tried
+                    ms[name][p, k] = 1000 * (time.process_time() - start)
+    finally:
+        gc.enable()
+    return {name: CopyRuns(rows[name], ms[name]) for name in names}
 
 
 #: where each family of columns started in the order once tuned, as a share of its length
 HALF_WAY = 0.5
 
 
-def half_way_order(families: list[list[int]]) -> list[int]:
-    """The tie order tried on the public collections: each family from its
-    middle column (``HALF_WAY``), wrapping round."""
-    order = []
-    for family in families:
-        k = int(HALF_WAY * len(family))
-        order += family[k:] + family[:k]
-    return order
-
-
-def random_order(seed: int, columns: int = SUDOKU_CONSTRAINTS) -> Order:
-    """A random order of the columns within each family, drawn once from
-    ``seed``, which no one tuned: a control for ``half_way_order``."""
-    rank = shuffled(range(columns), random.Random(seed))
-    return lambda families: [j for family in families for j in sorted(family, key=rank.__getitem__)]
+def half_way_order(box: int = SUDOKU_BOX) -> list[int]:
+    """The tie order once tuned on the public collections: each family from
+    its middle column (``HALF_WAY``), wrapping round."""
+    area = box**4
+    start = int(HALF_WAY * area)
+    return [family * area + (start + j) % area for family in range(4) for j in range(area)]
 
 
 def t_quantile(p: float, df: int) -> float:
@@ -1266,8 +1370,11 @@ def t_quantile(p: float, df: int) -> float:
 
 def mean_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
     """The mean of ``values`` and its ``confidence`` interval, by Student's t:
-    ``(mean, low, high)``.  ``values`` are independent: here, one a puzzle."""
+    ``(mean, low, high)``.  ``values`` are independent: here, one a puzzle.
+    ``ValueError`` for fewer than two."""
     n = len(values)
+    if n < 2:
+        raise ValueError(f"an interval needs two values or more, not {n}")
     mean = float(np.mean(values))
     half = t_quantile((1 + confidence) / 2, n - 1) * float(np.std(values, ddof=1)) / math.sqrt(n)
     return mean, mean - half, mean + half
@@ -1276,16 +1383,19 @@ def mean_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, 
 # --- printing --------------------------------------------------------------------
 
 
-def machine() -> str:
-    """Where this runs: Python, numpy, the system and the processor (its model
-    where the system says it, as Linux does in /proc/cpuinfo)."""
-    model = platform.processor() or "an unnamed processor"
+def processor(cpuinfo: str = "/proc/cpuinfo") -> str:
+    """The processor's model, where the system says it (Linux: ``cpuinfo``),
+    else what ``platform`` says, else "an unnamed processor"."""
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
-    except OSError:
-        pass
-    return f"Python {platform.python_version()} with numpy {np.__version__}, {platform.system()} on {platform.machine()}, {model}"
+        with open(cpuinfo, encoding="utf-8", errors="replace") as info:
+            return next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        return platform.processor() or "an unnamed processor"
+
+
+def machine() -> str:
+    """Where this runs: Python, numpy, the system and the processor."""
+    return f"Python {platform.python_version()} with numpy {np.__version__}, {platform.system()} on {platform.machine()}, {processor()}"
 
 
 def significant(value: float, digits: int = 2) -> str:

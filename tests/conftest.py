@@ -9,17 +9,22 @@ so tests import ``helpers`` and ``tools.*`` as the notebook and tools do.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
+import io
 import math
 import os
 import re
+import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import strategies as st
 
 from helpers import AlgorithmX
+from tools.handin.notebook import Table, cells, is_solution_cell
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -82,12 +87,51 @@ def parse(text: str) -> np.ndarray:
     return np.array(values, dtype=np.int64).reshape(side, side)
 
 
+def code_cells(path: Path = NOTEBOOK) -> list[str]:
+    """The source of every code cell of the notebook, in order."""
+    return [cell["source"] for cell in cells(path) if cell["cell_type"] == "code"]
+
+
+def load_notebook(path: Path = NOTEBOOK, through_solution_cell: bool = True) -> dict[str, Any]:
+    """Run the notebook's code cells in one fresh namespace, as an nbgrader
+    autograder does, and return it: up to and including the solution cell that
+    defines ``sudoku_solver`` (what follows is not needed to get the function),
+    or all of them.
+
+    The cells run in the notebook's folder with that folder first on
+    ``sys.path`` (so ``from helpers import ...`` finds its module), their
+    output swallowed.  Raises whatever a cell raises.  No test keeps a copy of
+    the notebook's functions: they come from here.
+    """
+    path = Path(path).resolve()
+    folder = str(path.parent)
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    previous = os.getcwd()
+    sys.path.insert(0, folder)
+    try:
+        os.chdir(folder)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            for cell in cells(path):
+                if cell["cell_type"] == "code":
+                    exec(compile(cell["source"], str(path), "exec"), namespace)
+                    if through_solution_cell and is_solution_cell(cell):
+                        break
+    finally:
+        os.chdir(previous)
+        sys.path.remove(folder)
+    return namespace
+
+
 @pytest.fixture(scope="session")
 def sudoku_solver():
-    """The notebook's ``sudoku_solver``, from running its code cells in order."""
-    from tools.handin.notebook import load_solver
+    """The notebook's ``sudoku_solver``, as the autograder would call it."""
+    return load_notebook()["sudoku_solver"]
 
-    return load_solver()
+
+def column(table: Table, name: str) -> list[str]:
+    """The cells of ``table``'s column headed ``name``."""
+    j = table.header.index(name)
+    return [row[j] for row in table.rows]
 
 
 def write(path: Path, *lines: str, newline: str = "\n") -> Path:

@@ -18,7 +18,6 @@ import pytest
 
 import helpers
 from conftest import EVEREST, ROOT, parse
-from tools.handin.notebook import BOUND_SIGN
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.plain_dlx import PlainDLX
@@ -56,7 +55,11 @@ def available(name: str) -> alternatives.Alternative:
 def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
     cpuinfo = tmp_path / "cpuinfo"
     cpuinfo.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) 8375C\n")
-    assert results.processor(cpuinfo) == "Intel(R) Xeon(R) 8375C"
+    assert helpers.processor(str(cpuinfo)) == "Intel(R) Xeon(R) 8375C"
+
+
+def test_a_processor_the_system_does_not_name_is_still_named(tmp_path):
+    assert helpers.processor(str(tmp_path / "missing"))
 
 
 # --- the alternatives ----------------------------------------------------------
@@ -76,7 +79,9 @@ def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
     same first solution, call after call of one instance (after a call that
     stops among the givens too); the generators' older rule tries more rows."""
     puzzles = [SEARCHED, CLASH, *load("hardest-sample").puzzles[:4]]
-    algorithm_x, plain, old_rule = helpers.ablation()[helpers.ALGORITHM_X], PlainDLX(), PlainDLX(stop_at_one=True)
+    alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
+    algorithm_x = helpers.by_engine(helpers.SudokuEngine(3, alone, order=helpers.family_order(3)))  # the plain order
+    plain, old_rule = PlainDLX(), PlainDLX(stop_at_one=True)
     for puzzle in puzzles:
         solution, rows = algorithm_x(puzzle)
         assert plain(puzzle) == (None if solution is None else list(solution), rows)
@@ -102,7 +107,7 @@ def test_the_baseline_answers_none_where_its_solver_gives_minus_ones(monkeypatch
 
 def test_the_solver_and_plain_dancing_links_are_checked_and_count_rows():
     entry = benchmark.context(tiny_set(), {alternatives.PLAIN: PlainDLX()})
-    solver, plain = entry["methods"][benchmark.SOLVER], entry["methods"][alternatives.PLAIN]
+    solver, plain = entry["methods"][helpers.THE_SOLVER], entry["methods"][alternatives.PLAIN]
     assert (solver["right"], plain["right"], solver["over_solver"]) == (3, 3, 1.0)
     assert plain["rows_mean"] > solver["rows_mean"] > 0
 
@@ -119,7 +124,7 @@ def test_a_run_writes_its_record_and_under_how_it_was_made_the_tables_it_prints(
     status = benchmark.main(options)
     record = json.loads((tmp_path / "alternatives.json").read_text(encoding="utf-8"))
     assert (record["schema"], record["kind"]) == (results.SCHEMA, "alternatives")
-    assert status == 0 and record["sets"]["assignment/hard"]["methods"][benchmark.SOLVER]["right"] == 2
+    assert status == 0 and record["sets"]["assignment/hard"]["methods"][helpers.THE_SOLVER]["right"] == 2
     assert record["metadata"]["command"] == shlex.join(["python", "-m", "tools.measure.benchmark", *options])
     first, _, rest = (tmp_path / "alternatives.md").read_text().partition("\n\n")
     assert first.startswith(f"Made by `{record['metadata']['command']}` on ") and rest == capsys.readouterr().out
@@ -167,7 +172,7 @@ def test_the_ablation_races_every_variant_and_marks_the_searches_that_give_up():
     )
     assert variants[helpers.TEXTBOOK]["over_budget"] == 1 and variants[helpers.SOLVER]["over_budget"] == 0
     tables = benchmark.ablation_tables({"tiny": entry})
-    assert f"| {helpers.TEXTBOOK}" in tables and BOUND_SIGN in tables and "What each idea buys" in tables
+    assert f"| {helpers.TEXTBOOK}" in tables and helpers.BOUND_SIGN in tables and "What each idea buys" in tables
 
 
 # --- larger grids ------------------------------------------------------------------

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from conftest import exact_cover_problems, snapshot
+from conftest import SEVERAL_ROWS, exact_cover_problems, snapshot
 from helpers import AlgorithmX, ColumnObject, SudokuEngine, backtracking_count
 from tools.cli.exact_cover import count_covers, count_solutions
 from tools.puzzles.make_data import pattern_grid
@@ -106,6 +106,26 @@ def test_a_count_stops_at_its_limit_and_a_restoring_search_puts_every_link_back(
     before = snapshot(matrix)
     assert count_covers(matrix.search(restore=True), limit=1) == 1
     assert snapshot(matrix) == before
+
+
+def test_a_matrix_refuses_names_that_do_not_match_its_columns_and_rows_beyond_them():
+    with pytest.raises(ValueError, match="column names"):
+        AlgorithmX([[0, 1]], 3, names="AB")
+    with pytest.raises(ValueError, match="beyond"):
+        AlgorithmX([[0, 3]], 3)
+
+
+def test_the_columns_default_to_the_names_given():
+    assert [column.name for column in AlgorithmX([[0]], names="ABC").columns] == list("ABC")
+
+
+def test_a_search_resumed_after_the_matrix_was_relinked_is_refused():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    search = matrix.search()
+    next(search)
+    matrix.relink(range(4), range(len(SEVERAL_ROWS)))
+    with pytest.raises(RuntimeError, match="relinked"):
+        next(search)
 
 
 # --- Counting a sudoku's solutions -----------------------------------------

@@ -108,10 +108,14 @@ def test_a_method_gets_a_copy_it_may_change():
     assert np.array_equal(puzzles, HARD)
 
 
-@pytest.mark.parametrize("methods, puzzles", [({}, HARD), ({"x": lambda p: (None, 0)}, HARD[:0])])
-def test_a_race_without_methods_or_puzzles_is_refused(methods, puzzles):
-    with pytest.raises(ValueError, match="methods and puzzles"):
-        race(methods, puzzles)
+@pytest.mark.parametrize(
+    "methods, puzzles, rounds",
+    [({}, HARD, 1), ({"x": lambda p: (None, 0)}, HARD[:0], 1), ({"x": lambda p: (None, 0)}, HARD, 0)],
+    ids=["no methods", "no puzzles", "no rounds"],
+)
+def test_a_race_without_methods_puzzles_or_rounds_is_refused(methods, puzzles, rounds):
+    with pytest.raises(ValueError, match="a race needs"):
+        race(methods, puzzles, rounds=rounds)
 
 
 # --- symmetric copies and intervals --------------------------------------------------
@@ -129,18 +133,33 @@ def test_the_same_seed_draws_the_same_copies():
     assert np.array_equal(*draw) and not np.array_equal(draw[0], HARD[2])
 
 
-def test_the_paired_change_is_zero_between_an_engine_and_itself_and_not_against_another_order():
-    engine = SudokuEngine(3)
-    others = {"same": engine, "half-way": SudokuEngine(3, order=helpers.half_way_order)}
-    changes = helpers.paired_changes(HARD[:4], engine, others, copies=3, seed=1)
-    assert changes["same"].tolist() == [0, 0, 0, 0] and changes["half-way"].any()
+def test_orders_on_the_same_copies_try_the_same_rows_when_they_are_the_same_order():
+    runs = helpers.on_copies(HARD[:4], {"a": [SudokuEngine(3)], "b": [SudokuEngine(3)]}, copies=3, seed=1)
+    assert runs["a"].rows.shape == runs["a"].ms.shape == (4, 3)
+    assert np.array_equal(runs["a"].rows, runs["b"].rows) and runs["a"].rows.any()
+
+
+def test_the_copies_depend_on_the_order_only_through_the_ties():
+    plain, half_way = SudokuEngine(3, order=helpers.family_order(3)), SudokuEngine(3, order=helpers.half_way_order())
+    runs = helpers.on_copies(HARD[:6], {"plain": [plain], "half-way": [half_way]}, copies=4, seed=1)
+    assert not np.array_equal(runs["plain"].rows, runs["half-way"].rows)
+
+
+def test_an_entry_of_several_engines_shares_its_copies_among_them():
+    one, other = SudokuEngine(3, order=helpers.family_order(3)), SudokuEngine(3, order=helpers.half_way_order())
+    runs = helpers.on_copies(HARD[:6], {"one": [one], "other": [other], "both": [one, other]}, copies=4, seed=1)
+    assert np.array_equal(runs["both"].rows[:, 0::2], runs["one"].rows[:, 0::2])
+    assert np.array_equal(runs["both"].rows[:, 1::2], runs["other"].rows[:, 1::2])
 
 
 def test_the_half_way_order_starts_each_family_at_its_middle_and_a_random_order_keeps_the_families():
-    families = [[0, 1, 2, 3], [10, 11, 12]]
-    assert helpers.half_way_order(families) == [2, 3, 0, 1, 11, 12, 10]
-    shuffled = helpers.random_order(5)(families)
-    assert sorted(shuffled[:4]) == families[0] and sorted(shuffled[4:]) == families[1]
+    assert helpers.half_way_order(2)[:16] == [8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7]
+    assert helpers.half_way_order(2)[16:24] == list(range(24, 32))
+    drawn = helpers.random_order(5)
+    assert [sorted(drawn[81 * f : 81 * (f + 1)]) for f in range(4)] == [
+        list(range(81 * f, 81 * (f + 1))) for f in range(4)
+    ]
+    assert drawn == helpers.random_order(5) != helpers.random_order(6)
 
 
 def test_the_solver_without_a_rule_tries_more_rows_than_with_it():
@@ -157,6 +176,35 @@ def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
     assert wrong[r, c] != solution[r, c] and helpers.backtracking_count(wrong) == 0
 
 
+# --- failed nodes --------------------------------------------------------------
+
+
+def test_the_solvers_failed_nodes_are_the_rows_its_search_tried_but_left():
+    puzzles = HARD[HARD_STORED[:, 0, 0] != NO_SOLUTION][:4]
+    results = race({"solver": ablation()[helpers.SOLVER]}, puzzles)["solver"]
+    engine, left = SudokuEngine(3), []
+    for puzzle in puzzles:
+        grid = puzzle.ravel().tolist()
+        matrix = engine.relink(engine.open_part(grid, engine.place_singles(grid).places))
+        kept = matrix.first_solution()
+        left.append(matrix.rows_tried - len(kept))
+    assert helpers.failed_nodes(results, puzzles, after_stage_1=True).tolist() == left
+
+
+def test_a_textbook_search_that_never_backs_up_has_no_failed_nodes():
+    easy = np.load(DATA / "easy_puzzle.npy")
+    easy = easy[np.load(DATA / "easy_solution.npy")[:, 0, 0] != NO_SOLUTION][:3]  # propagation solves them
+    results = race({"singles": helpers.textbook_methods()[helpers.SINGLES]}, easy)["singles"]
+    assert results.nodes.tolist() == [int((p == 0).sum()) for p in easy]
+    assert helpers.failed_nodes(results, easy, after_stage_1=False).tolist() == [0, 0, 0]
+
+
+def test_where_there_is_no_solution_every_node_failed():
+    unsolvable = HARD[HARD_STORED[:, 0, 0] == NO_SOLUTION]
+    results = race({"textbook": helpers.textbook_methods()[helpers.TEXTBOOK]}, unsolvable)["textbook"]
+    assert np.array_equal(helpers.failed_nodes(results, unsolvable, after_stage_1=False), results.nodes)
+
+
 @pytest.mark.parametrize("df, quantile", [(1, 12.706), (9, 2.262), (59, 2.001)])
 def test_the_t_quantile_is_students(df, quantile):
     assert helpers.t_quantile(0.975, df) == pytest.approx(quantile, abs=1e-3)
@@ -166,6 +214,11 @@ def test_the_interval_is_the_mean_plus_or_minus_t_standard_errors():
     mean, low, high = helpers.mean_interval(np.array([1.0, 2.0, 3.0, 4.0]))
     assert (mean, high - mean) == pytest.approx((2.5, helpers.t_quantile(0.975, 3) * np.std([1, 2, 3, 4], ddof=1) / 2))
     assert mean - low == pytest.approx(high - mean)
+
+
+def test_an_interval_needs_two_values():
+    with pytest.raises(ValueError, match="two values"):
+        helpers.mean_interval(np.array([1.0]))
 
 
 # --- the tables ---------------------------------------------------------------

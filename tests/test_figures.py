@@ -2,8 +2,8 @@
 
 A committed PNG is not compared with a fresh drawing byte for byte (that
 breaks with every matplotlib release); what each figure is drawn from is
-checked instead.  Figures 2 and 3 must show the numbers the notebook's
-stored outputs print, each in its place; the exact-cover figure's step is
+checked instead.  Figure 2 must show the numbers the notebook's stored
+outputs print, each in its place; the exact-cover figure's step is
 checked against counts made from the rules of sudoku, without the matrix,
 and its puzzle's one solution by the textbook search.  The drawings
 themselves are checked for their width, the size of their text as printed,
@@ -21,8 +21,9 @@ import pytest
 from matplotlib.figure import Figure
 
 import helpers
-from conftest import peer_digits
-from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables
+from conftest import column, peer_digits
+from helpers import BOUND_SIGN
+from tools.handin.notebook import Table, printed_number, printed_tables
 from tools.report import figures
 
 MIN_PRINTED_POINTS = 9  #: no text of a figure is smaller on the page
@@ -36,28 +37,10 @@ def tables() -> dict[str, Table]:
     return printed_tables()
 
 
-# --- Figure 2: the ablation's times ------------------------------------------------
+# --- Figure 2: search nodes per puzzle -------------------------------------------------
 
 
-def test_figure_2_draws_each_sets_median_and_range_as_the_notebook_prints_them(tables):
-    table = tables[helpers.ABLATION_TIMES]
-    ax = figures.draw_ablation(figures.ablation_times(table)).axes[0]
-    assert [bars.get_label() for bars in ax.containers] == table.header[1:]
-    for j, bars in enumerate(ax.containers, start=1):
-        cells = [cell.replace("(", "").replace(")", "").split() for cell in table.column(table.header[j])]
-        median, low, _, high = zip(*cells)  # each cell reads "median (low to high)"
-        points, _, (ranges,) = bars.lines
-        assert list(points.get_ydata()) == [printed_number(m)[0] for m in median]
-        printed_range = [[printed_number(lo)[0], printed_number(hi)[0]] for lo, hi in zip(low, high)]
-        assert [list(segment[:, 1]) for segment in ranges.get_segments()] == printed_range
-    solver = [row[0] for row in table.rows].index(helpers.SOLVER)
-    assert ax.get_xticklabels()[solver].get_fontweight() == "bold"
-
-
-# --- Figure 3: search nodes per puzzle -------------------------------------------------
-
-
-def test_figure_3_boxes_are_the_notebooks_percentiles_and_means_for_every_set_and_method(tables):
+def test_figure_2_boxes_are_the_notebooks_percentiles_and_means_for_every_set_and_method(tables):
     table = tables[helpers.NODE_SPREAD]
     boxes = figures.spread_boxes(table)
     drawn = [(set_name, method, box) for set_name, by_method in boxes.items() for method, box in by_method.items()]
@@ -70,14 +53,14 @@ def test_figure_3_boxes_are_the_notebooks_percentiles_and_means_for_every_set_an
         assert all(box.stats[key] == helpers.BUDGET for key in box.bounds - {"mean"})
 
 
-def test_figure_3_marks_lower_bounds_and_writes_each_over_budget_count_at_the_budget(tables):
+def test_figure_2_marks_lower_bounds_and_writes_each_over_budget_count_at_the_budget(tables):
     table = tables[helpers.NODE_SPREAD]
     ax = figures.draw_node_spread(figures.spread_boxes(table), helpers.BUDGET).axes[0]
-    counts = [count for count in table.column("over budget") if count != "0"]
+    counts = [count for count in column(table, "over budget") if count != "0"]
     assert [(text.get_text(), text.xy[1]) for text in ax.texts] == [(count, helpers.BUDGET) for count in counts]
     assert any(line.get_ydata()[0] == helpers.BUDGET and line.get_linestyle() == "--" for line in ax.lines)
-    bound_q3 = sum(cell.startswith(BOUND_SIGN) for cell in table.column("p75"))
-    bound_means = sum(cell.startswith(BOUND_SIGN) for cell in table.column("mean"))
+    bound_q3 = sum(cell.startswith(BOUND_SIGN) for cell in column(table, "p75"))
+    bound_means = sum(cell.startswith(BOUND_SIGN) for cell in column(table, "mean"))
     assert sum(bool(patch.get_hatch()) for patch in ax.patches) == bound_q3
     assert sum(line.get_marker() == "D" and line.get_markerfacecolor() == "white" for line in ax.lines) == bound_means
 
@@ -165,7 +148,7 @@ def shown_texts(fig: Figure) -> list[matplotlib.text.Text]:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("drawing", "points"),
-    [("exact_cover", COVER_POINTS), ("ablation", MIN_PRINTED_POINTS), ("choices", MIN_PRINTED_POINTS)],
+    [("exact_cover", COVER_POINTS), ("choices", MIN_PRINTED_POINTS)],
     indirect=["drawing"],
 )
 def test_no_text_is_too_small_when_printed(drawing, points):

@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GENERATED, ROOT
+from conftest import GENERATED, ROOT, code_cells
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin
-from tools.handin.notebook import code_cells
 from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready

@@ -9,6 +9,7 @@ the order of the rows.  The engine must try the same rows.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 
 import helpers
@@ -74,21 +75,21 @@ def test_choose_column_takes_the_first_of_least_size():
     assert matrix.choose_column() is matrix.columns[0]
 
 
-def test_cover_notes_each_column_it_empties_and_choose_column_takes_it():
+def test_choose_column_takes_a_column_a_cover_emptied_before_an_earlier_one_of_one_row():
     # Covering column 0 takes row 1 out of column 4, whose other row, 2, stays.
     matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
     matrix.choose_column()  # finds none empty
     matrix.cover(matrix.columns[0])
-    matrix.cover(matrix.columns[3])  # ... covering column 3 takes row 2 out of it: empty now
-    assert matrix.emptied == [matrix.columns[4]] and matrix.choose_column() is matrix.columns[4]
+    matrix.cover(matrix.columns[3])  # ... covering column 3 takes row 2 out of it: empty now, column 2 has one row
+    assert matrix.choose_column() is matrix.columns[4]
 
 
-def test_uncover_notes_a_column_it_puts_back_empty():
-    matrix = AlgorithmX([[0]], 2)  # column 1 has no rows
+def test_choose_column_takes_a_column_uncover_put_back_empty():
+    matrix = AlgorithmX([[0]], 2)  # column 1 has no rows; column 0, before it, has one
     matrix.cover(matrix.columns[1])
-    matrix.emptied.clear()
+    matrix.emptied.clear()  # forget the notes made so far: only uncover's can find column 1 now
     matrix.uncover(matrix.columns[1])
-    assert matrix.emptied == [matrix.columns[1]] and matrix.choose_column() is matrix.columns[1]
+    assert matrix.choose_column() is matrix.columns[1]
 
 
 def test_uncover_undoes_cover_exactly():
@@ -142,18 +143,27 @@ def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], l
     return [column.name for column in columns_to_cover(engine.relink(part))], part.columns
 
 
-def test_a_search_lists_each_family_of_columns_in_order():
+def test_a_search_lists_the_open_columns_family_after_family_in_the_tie_order():
     order, families = linked_order(SudokuEngine(3), parse(EVEREST))
-    assert order == sum(families, [])
+    tie_order = helpers.random_order(helpers.ORDER_SEED)
+    assert order == sum(families, []) == [j for j in tie_order if j in set(order)]
 
 
 def test_an_engine_lists_the_columns_in_the_order_it_is_given():
-    order, families = linked_order(SudokuEngine(3, order=lambda families: sum(families, [])[::-1]), parse(EVEREST))
-    assert order == sum(families, [])[::-1]
+    backwards = [j for family in range(4) for j in reversed(range(81 * family, 81 * (family + 1)))]
+    order, _ = linked_order(SudokuEngine(3, order=backwards), parse(EVEREST))
+    assert order == [j for j in backwards if j in set(order)]
 
 
-def test_larger_grids_keep_the_plain_order():
+def test_larger_grids_get_a_random_order_within_each_family_too():
     puzzle = np.zeros((16, 16), dtype=int)
     puzzle[0, :4] = [1, 2, 3, 4]
     order, families = linked_order(SudokuEngine(4), puzzle)
-    assert order == sum(families, [])
+    assert order == [j for j in helpers.random_order(helpers.ORDER_SEED, 4) if j in set(order)]
+    assert [sorted(family) for family in families] == [sorted(j for j in order if j // 256 == f) for f in range(4)]
+
+
+@pytest.mark.parametrize("order", [list(range(323)), [1, 0, *range(2, 324)][::-1], [81, *range(81), *range(82, 324)]])
+def test_an_order_that_does_not_list_every_column_once_family_after_family_is_refused(order):
+    with pytest.raises(ValueError, match="tie order"):
+        SudokuEngine(3, order=order)

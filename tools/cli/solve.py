@@ -130,7 +130,7 @@ def make_engines(boxes: Sequence[int]) -> Engines:
     """An engine of each order in ``boxes``, its matrix built, so that no puzzle's time includes it."""
     engines = {box: SudokuEngine(box) for box in boxes}
     for engine in engines.values():
-        engine.matrix = engine.build_matrix()
+        engine.build_matrix()
     return engines
 
 

@@ -1,12 +1,5 @@
-"""The notebook as the tools see it: its code, its ``sudoku_solver``, and the
-tables its stored outputs print.
-
-An nbgrader autograder runs the notebook's code cells in order, in the
-notebook's folder, and then calls the functions they defined.
-``load_notebook`` does the same without Jupyter, up to the nbgrader solution
-cell that defines ``sudoku_solver`` (the evaluation after it is not needed to
-get the function), and ``load_solver`` returns it.  No test or tool keeps a
-copy of the function.
+"""The notebook as the tools see it: its cells, its nbgrader solution cell,
+and the tables its stored outputs print.
 
 The notebook's experiment prints each of its tables as markdown under a
 title line; ``printed_tables`` reads them back from the outputs a headless
@@ -15,17 +8,13 @@ run stored, for the report and the figures.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import os
 import re
-import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from helpers import BOUND_SIGN
 from tools.paths import NOTEBOOK
 
 #: a markdown table's rule row: cells of dashes, perhaps with colons
@@ -38,47 +27,9 @@ def cells(path: Path = NOTEBOOK) -> list[dict[str, Any]]:
     return [{**cell, "source": "".join(cell["source"])} for cell in notebook["cells"]]
 
 
-def code_cells(path: Path = NOTEBOOK) -> list[str]:
-    """The source of every code cell, in order."""
-    return [cell["source"] for cell in cells(path) if cell["cell_type"] == "code"]
-
-
 def is_solution_cell(cell: dict[str, Any]) -> bool:
     """Whether ``cell`` is nbgrader's solution cell, where ``sudoku_solver`` goes."""
     return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
-
-
-def load_notebook(path: Path = NOTEBOOK, through_solution_cell: bool = True) -> dict[str, Any]:
-    """Run the notebook's code cells in one fresh namespace and return it: up
-    to and including the solution cell, or all of them.
-
-    The cells run in the notebook's folder with that folder first on
-    ``sys.path`` (so ``from helpers import ...`` finds its module), their
-    output swallowed.  Raises whatever a cell raises.
-    """
-    path = Path(path).resolve()
-    folder = str(path.parent)
-    namespace: dict[str, Any] = {"__name__": "__main__"}
-    previous = os.getcwd()
-    sys.path.insert(0, folder)
-    try:
-        os.chdir(folder)
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            for cell in cells(path):
-                if cell["cell_type"] == "code":
-                    exec(compile(cell["source"], str(path), "exec"), namespace)
-                    if through_solution_cell and is_solution_cell(cell):
-                        break
-    finally:
-        os.chdir(previous)
-        sys.path.remove(folder)
-    return namespace
-
-
-def load_solver(path: Path = NOTEBOOK) -> Callable[[Any], Any]:
-    """The notebook's ``sudoku_solver``, as the autograder would call it."""
-    solver: Callable[[Any], Any] = load_notebook(path)["sudoku_solver"]
-    return solver
 
 
 @dataclass(frozen=True)
@@ -87,14 +38,6 @@ class Table:
 
     header: list[str]
     rows: list[list[str]]
-
-    def column(self, name: str) -> list[str]:
-        """The cells of the column headed ``name``."""
-        j = self.header.index(name)
-        return [row[j] for row in self.rows]
-
-
-BOUND_SIGN = "≥"  #: a printed number that starts with it is a lower bound: a search gave up at its budget
 
 
 def printed_number(cell: str) -> tuple[float, bool]:

@@ -45,8 +45,10 @@ import helpers
 from helpers import (
     ADDED,
     ALGORITHM_X,
+    BOUND_SIGN,
     BUDGET,
     SUDOKU_BOX,
+    THE_SOLVER,
     Method,
     Results,
     SudokuEngine,
@@ -58,7 +60,6 @@ from helpers import (
     textbook_methods,
 )
 from tools.handin.autograde import problems as autograde_problems
-from tools.handin.notebook import BOUND_SIGN
 from tools.measure.alternatives import PLAIN, alternatives, module_from_file
 from tools.measure.results import save
 from tools.paths import COLLECTIONS, RESULTS, ROOT
@@ -66,8 +67,7 @@ from tools.puzzles.io import read_grids
 from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 
-SOLVER = "the solver"
-ROWS_TRIED = (SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
+ROWS_TRIED = (THE_SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
@@ -119,9 +119,9 @@ def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
     answers right, mean over the solver's, rows tried where it counts them,
     and the split of its time where the method gives one (``split_ms``:
     exact-cover's set-up and C call)."""
-    methods = {SOLVER: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
+    methods = {THE_SOLVER: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
     raced = race_on(methods, puzzle_set)
-    solver_mean = raced[SOLVER].ms.mean()
+    solver_mean = raced[THE_SOLVER].ms.mean()
     entry: dict[str, Any] = {"source": puzzle_set.source, "puzzles": len(puzzle_set), "methods": {}}
     for name, results in raced.items():
         summary = {**times(results), "right": int(results.right.sum())}
@@ -173,7 +173,7 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
     )
     save(out / "alternatives", "alternatives", record, markdown, command)
     print(markdown)
-    wrong = [s for s, entry in record["sets"].items() if entry["methods"][SOLVER]["right"] < entry["puzzles"]]
+    wrong = [s for s, entry in record["sets"].items() if entry["methods"][THE_SOLVER]["right"] < entry["puzzles"]]
     return 1 if wrong else 0
 
 
@@ -427,8 +427,8 @@ def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) 
     """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
     puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
     engine = SudokuEngine(box)
-    engine.matrix = engine.build_matrix()  # now, not in the race, whose warm-up puzzle may need none
-    [results] = race({SOLVER: by_engine(engine)}, puzzles).values()
+    engine.build_matrix()  # now, not in the race, whose warm-up puzzle may need none
+    [results] = race({THE_SOLVER: by_engine(engine)}, puzzles).values()
     return {
         "size": box * box,
         "given_share": given_share,

@@ -22,18 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from helpers import processor
+
 SCHEMA = 3  #: the layout of a record; raise it when a field changes meaning
-CPUINFO = Path("/proc/cpuinfo")  #: where Linux names the processor
-
-
-def processor(cpuinfo: Path = CPUINFO) -> str:
-    """The processor's model name (Linux), else what ``platform`` says."""
-    if cpuinfo.is_file():
-        for line in cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() == "model name":
-                return value.strip()
-    return platform.processor()
 
 
 def metadata(command: Sequence[str]) -> dict[str, Any]:
@@ -59,6 +50,6 @@ def save(stem: Path, kind: str, fields: dict[str, Any], markdown: str, command: 
     stem.with_suffix(".json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     made_by = (
         f"Made by `{meta['command']}` on {meta['date'][:10]}: Python {meta['python']}, numpy {meta['numpy']}, "
-        f"{meta['processor'] or 'processor not known'}, {meta['cpu_count']} CPUs."
+        f"{meta['processor']}, {meta['cpu_count']} CPUs."
     )
     stem.with_suffix(".md").write_text(f"{made_by}\n\n{markdown.strip()}\n", encoding="utf-8")

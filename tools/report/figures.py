@@ -1,19 +1,17 @@
-"""Draw the report's three figures into ``images/``.
+"""Draw the report's two figures into ``images/``.
 
 Usage: ``python -m tools.report.figures [NAME ...] [--out DIR]`` draws the
 figures named (all by default) as ``DIR/NAME.png`` (``images/`` by default):
 
 ``exact_cover``
     Figure 1 (``draw_exact_cover``), which reads nothing.
-``ablation``
-    Figure 2 (``draw_ablation``), from the table ``helpers.ABLATION_TIMES``.
 ``choices``
-    Figure 3 (``draw_node_spread``), from the table ``helpers.NODE_SPREAD``.
+    Figure 2 (``draw_node_spread``), from the table ``helpers.NODE_SPREAD``.
 
-Figures 2 and 3 show the numbers the notebook's stored outputs print, as
+Figure 2 shows the numbers the notebook's stored outputs print, as
 ``tools.handin.notebook.printed_tables`` reads them back, and nothing else:
-nothing is measured or counted again, so every number a figure shows is one
-the marker can find in the notebook.  Their labels are the tables' own.
+nothing is measured or counted again, so every number it shows is one the
+marker can find in the notebook.  Its labels are the table's own.
 
 Every figure is drawn at the width it is printed (``PAGE_WIDTH_INCHES``, a
 page's text width) so that font sizes are the printed ones, at a fixed
@@ -25,9 +23,7 @@ the assignment's own picture, handed out with the template.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,8 +43,12 @@ from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, NullLocator  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers import CONSTRAINT_FAMILIES, EMPTY  # noqa: E402
-from tools.handin.notebook import BOUND_SIGN, Table, printed_number, printed_tables  # noqa: E402
+from helpers import (  # noqa: E402
+    BOUND_SIGN,  # noqa: E402
+    CONSTRAINT_FAMILIES,
+    EMPTY,
+)
+from tools.handin.notebook import Table, printed_number, printed_tables  # noqa: E402
 from tools.paths import ROOT  # noqa: E402
 
 IMAGES = ROOT / "images"  #: the figures the readme and the notebook show; handed in with them
@@ -313,105 +313,11 @@ def draw_exact_cover() -> Figure:
     return fig
 
 
-# --- Figure 2: the ablation's times ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AblationTimes:
-    """The notebook's ``helpers.ABLATION_TIMES``: ``ms[i, j]`` is variant
-    ``variants[i]``'s (median, lowest, highest) mean time per puzzle over
-    the timed rounds on set ``sets[j]``."""
-
-    variants: list[str]
-    sets: list[str]  #: as the notebook names them, with their number of puzzles: ``hard (15)``
-    ms: np.ndarray  #: variants x sets x (median, low, high)
-
-
-TIMES_CELL = re.compile(r"(\S+) \((\S+) to (\S+)\)")  #: a cell of the ablation's table: ``median (low to high)``
-
-
-def times_cell(cell: str) -> list[float]:
-    """``[median, low, high]`` of a cell of the ablation's table."""
-    match = TIMES_CELL.fullmatch(cell)
-    if match is None:
-        raise ValueError(f"{cell!r} is not 'median (low to high)'")
-    return [printed_number(part)[0] for part in match.groups()]
-
-
-def ablation_times(table: Table) -> AblationTimes:
-    """The numbers of the notebook's ``helpers.ABLATION_TIMES`` (variants down, sets across)."""
-    ms = np.array([[times_cell(cell) for cell in row[1:]] for row in table.rows], dtype=float)
-    return AblationTimes([row[0] for row in table.rows], table.header[1:], ms)
-
-
-ABLATION_HEIGHT_INCHES = 4.6
-SET_MARKERS = "o^sDX*Pv"  #: one per set, easiest first
-SET_COLOURS = plt.get_cmap("viridis_r")  #: sets, easiest first, light to dark
-SET_SHADES = (0.15, 1.0)  #: the part of the colour map the sets span: its lightest yellow is too pale
-SET_LINE: dict[str, Any] = {"linewidth": 1.3, "markersize": 6.5, "markeredgecolor": "black", "markeredgewidth": 0.5}
-RANGE_BAR: dict[str, Any] = {"elinewidth": 1.0, "capsize": 3, "ecolor": "black"}
-SET_DODGE = 0.07  #: sets side by side at a variant, so that their bars do not hide each other
-LABEL_WIDTH = 11  #: characters: a variant's name goes onto lines no wider
-SOLVER_BAND = "#fde0dd"  #: behind the solver's variant
-SOLVER_NOTE = "\n(the solver)"
-
-
-def draw_ablation(times: AblationTimes) -> Figure:
-    """Figure 2: the ablation's variants across, from Algorithm X to the
-    solver (on a band of its own), and up a log axis each set's median time
-    per puzzle over the timed rounds, with a bar from the lowest to the
-    highest round: one line and marker per set."""
-    with plt.style.context(STYLE):
-        fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, ABLATION_HEIGHT_INCHES), layout="constrained")
-        x = np.arange(len(times.variants))
-        shades = np.linspace(*SET_SHADES, len(times.sets))
-        dodges = (np.arange(len(times.sets)) - (len(times.sets) - 1) / 2) * SET_DODGE
-        for j, (name, marker) in enumerate(zip(times.sets, SET_MARKERS)):
-            median, low, high = times.ms[:, j].T
-            ax.errorbar(
-                x + dodges[j],
-                median,
-                yerr=(median - low, high - median),
-                color=SET_COLOURS(shades[j]),
-                marker=marker,
-                label=name,
-                **SET_LINE,
-                **RANGE_BAR,
-            )
-        labels = [textwrap.fill(variant, LABEL_WIDTH) for variant in times.variants]
-        solver = times.variants.index(helpers.SOLVER)
-        labels[solver] += SOLVER_NOTE
-        ax.set_xticks(x, labels)
-        ax.get_xticklabels()[solver].set_fontweight("bold")
-        ax.axvspan(solver - 0.5, solver + 0.5, color=SOLVER_BAND, zorder=0)
-        ax.set_xlim(x[0] - 0.5, x[-1] + 0.5)
-        ax.tick_params(axis="x", length=0)
-        ax.set_yscale("log")
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        ax.grid(axis="y", which="both", color=GRID_COLOUR, linewidth=0.6)
-        ax.set_axisbelow(True)
-        ax.set_ylabel("mean CPU time per puzzle (ms, log scale)")
-        ax.set_xlabel("variant: each adds one idea to the one before")
-        bar = Line2D([], [], color="black", marker="|", markersize=10, linestyle="none")
-        handles, names = ax.get_legend_handles_labels()
-        fig.legend(
-            [*handles, bar],
-            [*names, "marker: the median round; bar: lowest to highest"],
-            loc="outside upper center",
-            ncol=2,
-            title="set (puzzles), timed in rounds",
-            frameon=False,
-            columnspacing=1.5,
-            handletextpad=0.4,
-        )
-    return fig
-
-
-# --- Figure 3: search nodes per puzzle ------------------------------------------------
+# --- Figure 2: search nodes per puzzle ------------------------------------------------
 
 #: ``Axes.bxp``'s statistics, each from its column of ``helpers.NODE_SPREAD``
-SPREAD_COLUMNS = {"whislo": "p5", "q1": "p25", "med": "median", "q3": "p75", "whishi": "p95", "mean": "mean"}
-OVER_BUDGET = "over budget"  #: the column of puzzles a search gave up on
+SPREAD_COLUMNS = dict(zip(("whislo", "q1", "med", "q3", "whishi", "mean"), helpers.SPREAD_COLUMNS[:6], strict=True))
+OVER_BUDGET = helpers.SPREAD_COLUMNS[6]  #: the column of puzzles a search stopped on at its budget
 
 
 @dataclass(frozen=True)
@@ -420,7 +326,7 @@ class Box:
 
     stats: dict[str, float]  #: for ``Axes.bxp``, keyed as ``SPREAD_COLUMNS``
     bounds: frozenset[str]  #: the keys of ``stats`` printed as lower bounds
-    over_budget: int  #: puzzles the method gave up on
+    over_budget: int  #: puzzles the method stopped on at its budget
 
 
 def spread_boxes(table: Table) -> dict[str, dict[str, Box]]:
@@ -437,7 +343,7 @@ def spread_boxes(table: Table) -> dict[str, dict[str, Box]]:
     return boxes
 
 
-#: the methods' colours, in the table's order; the solver last, red, as its band in Figure 2
+#: the methods' colours, in the table's order; the solver last, in red
 METHOD_COLOURS = ("0.6", "#bcbddc", "#9e9ac8", "#6baed6", "#d62728")
 NODES_HEIGHT_INCHES = 4.4
 BOX_WIDTH = 0.16  #: of a set's slot
@@ -449,15 +355,15 @@ BOUND_HATCH = "///"  #: a box whose upper quartile is a lower bound
 BOUND_WHISKER: Any = ":"  #: the line style of a whisker whose end is a lower bound
 LINEAR_BELOW = 1  #: search nodes are whole numbers: below 1 the axis is linear, so 0 has a place
 LINEAR_SCALE = 0.5  #: the linear part's height, in decades
-HEADROOM = 3.5  #: the axis ends this far above the budget: room for the counts of puzzles given up
+HEADROOM = 3.5  #: the axis ends this far above the budget: room for the counts of puzzles over it
 
 
 def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
-    """Figure 3: for each set a group of boxes, one per method, of the search
+    """Figure 2: for each set a group of boxes, one per method, of the search
     nodes per puzzle (``boxes``, from ``spread_boxes``): box from the 25th to
     the 75th percentile, a line at the median, whiskers to the 5th and 95th,
     a diamond at the mean; on a log axis that also holds 0, with the budget
-    dashed and over it each method's count of puzzles given up.  What is a
+    dashed and over it each method's count of puzzles over it.  What is a
     lower bound is drawn hatched, dotted or open."""
     with plt.style.context(STYLE):
         fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, NODES_HEIGHT_INCHES), layout="constrained")
@@ -508,7 +414,7 @@ def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
             [
                 *methods,
                 "mean",
-                f"budget ({budget:,}), puzzles over it",
+                f"budget ({budget:,})",
                 f"a lower bound ({BOUND_SIGN})",
             ],
             handler_map={tuple: HandlerTuple(ndivide=None, pad=0.6)},
@@ -524,11 +430,10 @@ def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
 # --- The command line ---------------------------------------------------------------
 
 
-#: each figure by name, as the function that draws it from the project's files (Figures 2
-#: and 3 from the notebook's stored outputs)
+#: each figure by name, as the function that draws it from the project's files (Figure 2
+#: from the notebook's stored outputs)
 FIGURES: dict[str, Callable[[], Figure]] = {
     "exact_cover": draw_exact_cover,
-    "ablation": lambda: draw_ablation(ablation_times(printed_tables()[helpers.ABLATION_TIMES])),
     "choices": lambda: draw_node_spread(spread_boxes(printed_tables()[helpers.NODE_SPREAD]), helpers.BUDGET),
 }
 
