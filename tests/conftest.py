@@ -87,35 +87,28 @@ def parse(text: str) -> np.ndarray:
     return np.array(values, dtype=np.int64).reshape(side, side)
 
 
-def code_cells(path: Path = NOTEBOOK) -> list[str]:
+def code_cells() -> list[str]:
     """The source of every code cell of the notebook, in order."""
-    return [cell["source"] for cell in cells(path) if cell["cell_type"] == "code"]
+    return [cell["source"] for cell in cells(NOTEBOOK) if cell["cell_type"] == "code"]
 
 
-def load_notebook(path: Path = NOTEBOOK, through_solution_cell: bool = True) -> dict[str, Any]:
+def load_notebook() -> dict[str, Any]:
     """Run the notebook's code cells in one fresh namespace, as an nbgrader
-    autograder does, and return it: up to and including the solution cell that
-    defines ``sudoku_solver`` (what follows is not needed to get the function),
-    or all of them.
-
-    The cells run in the notebook's folder with that folder first on
-    ``sys.path`` (so ``from helpers import ...`` finds its module), their
-    output swallowed.  Raises whatever a cell raises.  No test keeps a copy of
-    the notebook's functions: they come from here.
-    """
-    path = Path(path).resolve()
-    folder = str(path.parent)
+    autograder does, up to the solution cell that defines ``sudoku_solver``
+    (the evaluation after it is not needed), and return the namespace.  The
+    cells run in the notebook's folder, first on ``sys.path``, their output
+    swallowed; no test keeps a copy of the notebook's functions."""
+    folder = str(NOTEBOOK.parent)
     namespace: dict[str, Any] = {"__name__": "__main__"}
     previous = os.getcwd()
     sys.path.insert(0, folder)
     try:
         os.chdir(folder)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            for cell in cells(path):
-                if cell["cell_type"] == "code":
-                    exec(compile(cell["source"], str(path), "exec"), namespace)
-                    if through_solution_cell and is_solution_cell(cell):
-                        break
+            for cell in (cell for cell in cells(NOTEBOOK) if cell["cell_type"] == "code"):
+                exec(compile(cell["source"], str(NOTEBOOK), "exec"), namespace)
+                if is_solution_cell(cell):
+                    break
     finally:
         os.chdir(previous)
         sys.path.remove(folder)

@@ -56,10 +56,7 @@ def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
     cpuinfo = tmp_path / "cpuinfo"
     cpuinfo.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) 8375C\n")
     assert helpers.processor(str(cpuinfo)) == "Intel(R) Xeon(R) 8375C"
-
-
-def test_a_processor_the_system_does_not_name_is_still_named(tmp_path):
-    assert helpers.processor(str(tmp_path / "missing"))
+    assert helpers.processor(str(tmp_path / "missing"))  # a system that names none: still a name
 
 
 # --- the alternatives ----------------------------------------------------------
@@ -158,6 +155,14 @@ def test_an_unknown_revision_is_refused_before_any_race(capsys, tmp_path):
     with pytest.raises(SystemExit):
         benchmark.main(["--against", "no-such-revision", "--out", str(tmp_path)])
     assert "no-such-revision" in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("option", ["--rounds", "--sample"])
+@pytest.mark.parametrize("value", ["0", "-2", "two"])
+def test_a_count_below_one_or_not_a_number_is_refused(capsys, tmp_path, option, value):
+    with pytest.raises(SystemExit):
+        benchmark.main(["--against", "HEAD", option, value, "--out", str(tmp_path)])
+    assert option in capsys.readouterr().err and not list(tmp_path.iterdir())
 
 
 # --- the ablation on whole parts ------------------------------------------------------

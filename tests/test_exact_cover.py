@@ -108,15 +108,12 @@ def test_a_count_stops_at_its_limit_and_a_restoring_search_puts_every_link_back(
     assert snapshot(matrix) == before
 
 
-def test_a_matrix_refuses_names_that_do_not_match_its_columns_and_rows_beyond_them():
+def test_a_matrix_has_a_column_for_each_name_and_refuses_a_name_or_a_row_too_many():
+    assert [column.name for column in AlgorithmX([[0]], names="ABC").columns] == list("ABC")
     with pytest.raises(ValueError, match="column names"):
         AlgorithmX([[0, 1]], 3, names="AB")
     with pytest.raises(ValueError, match="beyond"):
         AlgorithmX([[0, 3]], 3)
-
-
-def test_the_columns_default_to_the_names_given():
-    assert [column.name for column in AlgorithmX([[0]], names="ABC").columns] == list("ABC")
 
 
 def test_a_search_resumed_after_the_matrix_was_relinked_is_refused():

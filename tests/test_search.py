@@ -19,7 +19,9 @@ from helpers import AlgorithmX, SudokuEngine
 
 def least_size_search(rows: list[list[int]], n_columns: int) -> tuple[list[int], list[int] | None]:
     """Algorithm X on sets: the columns it branches on that still have rows,
-    in order, and its first solution (sorted rows), or None."""
+    in order, and its first solution (sorted rows), or None.  The notebook
+    writes the same reference for its reader; the tests keep their own on
+    purpose, so that no test rests on the notebook's code."""
     chosen: list[int] = []
 
     def search(columns: set[int], open_rows: set[int], taken: list[int]) -> list[int] | None:
@@ -143,24 +145,17 @@ def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], l
     return [column.name for column in columns_to_cover(engine.relink(part))], part.columns
 
 
-def test_a_search_lists_the_open_columns_family_after_family_in_the_tie_order():
-    order, families = linked_order(SudokuEngine(3), parse(EVEREST))
-    tie_order = helpers.random_order(helpers.ORDER_SEED)
-    assert order == sum(families, []) == [j for j in tie_order if j in set(order)]
+@pytest.mark.parametrize("box", [3, 4])
+def test_a_search_lists_the_open_columns_family_after_family_in_the_random_tie_order(box):
+    puzzle = parse(EVEREST) if box == 3 else np.array([[1, 2, 3, 4, *[0] * 12], *[[0] * 16] * 15])
+    order, families = linked_order(SudokuEngine(box), puzzle)
+    assert order == sum(families, []) == [j for j in helpers.random_order(helpers.ORDER_SEED, box) if j in set(order)]
 
 
 def test_an_engine_lists_the_columns_in_the_order_it_is_given():
     backwards = [j for family in range(4) for j in reversed(range(81 * family, 81 * (family + 1)))]
     order, _ = linked_order(SudokuEngine(3, order=backwards), parse(EVEREST))
     assert order == [j for j in backwards if j in set(order)]
-
-
-def test_larger_grids_get_a_random_order_within_each_family_too():
-    puzzle = np.zeros((16, 16), dtype=int)
-    puzzle[0, :4] = [1, 2, 3, 4]
-    order, families = linked_order(SudokuEngine(4), puzzle)
-    assert order == [j for j in helpers.random_order(helpers.ORDER_SEED, 4) if j in set(order)]
-    assert [sorted(family) for family in families] == [sorted(j for j in order if j // 256 == f) for f in range(4)]
 
 
 @pytest.mark.parametrize("order", [list(range(323)), [1, 0, *range(2, 324)][::-1], [81, *range(81), *range(82, 324)]])

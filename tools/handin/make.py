@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         made = make_handin(args.out)
     except (FileExistsError, FileNotFoundError) as error:
-        print(f"handin.py: {error}", file=sys.stderr)
+        print(f"make: {error}", file=sys.stderr)
         return 2
     print(f"{made}: {', '.join(HANDIN_FILES)}")
     return 0

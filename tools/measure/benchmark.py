@@ -59,6 +59,7 @@ from helpers import (
     significant,
     textbook_methods,
 )
+from tools.cli.solve import positive_int
 from tools.handin.autograde import problems as autograde_problems
 from tools.measure.alternatives import PLAIN, alternatives, module_from_file
 from tools.measure.results import save
@@ -481,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     job.add_argument("--ablation", action="store_true", help="race the ablation and textbook searches on whole parts")
     job.add_argument(
         "--throughput",
-        type=int,
+        type=positive_int,
         nargs="?",
         const=os.cpu_count() or 1,
         metavar="N",
@@ -492,17 +493,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     job.add_argument(
         "--sizes",
-        type=int,
+        type=positive_int,
         nargs="?",
         const=SIZE_PUZZLES,
         metavar="K",
         help="the solver on K random puzzles of each larger size (default: %(const)s)",
     )
     parser.add_argument("--sets", nargs="+", metavar="SET", help="sets by name (tools/puzzles/sets.py)")
-    parser.add_argument("--sample", type=int, metavar="N", help="N evenly spaced puzzles of each set (default: all)")
+    parser.add_argument(
+        "--sample", type=positive_int, metavar="N", help="N evenly spaced puzzles of each set (default: all)"
+    )
     parser.add_argument(
         "--rounds",
-        type=int,
+        type=positive_int,
         default=ROUNDS,
         metavar="K",
         help="rounds of --against and --ablation (default: %(default)s)",

@@ -101,7 +101,9 @@ Grid = list[int]  #: 81 values in row-major order, 0 for a blank
 
 
 def shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:
-    """A new list of ``items`` in a random order drawn from ``rng``."""
+    """A new list of ``items`` in a random order drawn from ``rng``.  Not
+    ``helpers.shuffled``, on purpose: this draws from numpy's generator, as
+    when the committed data were made, so that they are made again byte for byte."""
     return [items[j] for j in rng.permutation(len(items)).tolist()]
 
 

@@ -58,7 +58,9 @@ DEFAULT_OUT = GENERATED
 
 def random_symmetry(rng: np.random.Generator) -> Symmetry:
     """A random symmetry of the sudoku grid, drawn from ``rng`` in the order
-    these files were made with: rows, columns, digits, transpose."""
+    these files were made with: rows, columns, digits, transpose.  Not
+    ``helpers.random_symmetry``, on purpose: this draws from numpy's generator,
+    as when the committed files were made, so that they are made again alike."""
     rows = line_order(rng)
     columns = line_order(rng)
     digits = [EMPTY] + (rng.permutation(SUDOKU_SIZE) + 1).tolist()

@@ -1,24 +1,20 @@
 """Fill the report's tables, and every number its prose quotes, from the notebook's run.
 
-The notebook's Section 8 prints each table the report argues from as markdown
-under a title (``helpers``' constants), and ``tools.handin.notebook`` reads
-them back from its stored outputs.  Every number is found by exact keys,
-never by position or by the start of a label:
+The notebook prints each table the report argues from as markdown under a
+title (``helpers``' constants); ``tools.handin.notebook`` reads them back.
+Every number is found by exact keys, never by position or by a label's start:
 
-- a readme table sits under its caption, a paragraph beginning "Table N. ";
-  ``TABLES`` gives the printed tables it draws on and the columns it shows,
-  in order.  Its rows are the readme's own choice: the label cells of each
-  (``LABELS``: a set, a method, a variant, a seed) are the keys of a row of
-  the printed tables, a set's count of puzzles aside, and the rest is filled in;
-- a caption that says where it was measured ends with the line the notebook
-  printed about its machine;
-- each number the prose quotes is found by a ``Quote``: a phrase with slots,
-  each filled from a ``Cell`` (a table, a row's labels, a column) or from what
-  the run computed from the tables, helpers' budget or its code.
+- a readme table sits under its caption ("Table N. ..."); ``TABLES`` gives the
+  printed tables it draws on and its columns.  Its rows are the readme's
+  choice: their label cells (``LABELS``) are the keys of printed rows, a set's
+  count of puzzles aside; a caption ending "run on Python ..." gets the
+  notebook's line about its machine;
+- each number the prose quotes is a slot of a ``Quote``, filled from a ``Cell``
+  (a table, a row's labels, a column) or computed from the tables, and checked
+  against the ``premise`` its words rest on.
 
-A key that is missing or matches two rows, a quote found in no place or two,
-and a quote whose premise the run does not bear out are all errors.
-``--check`` only compares, and exits 1 naming what differs; a test runs it.
+A missing or ambiguous key, a quote found in no place or two, and a premise
+the run does not bear out are errors.  ``--check`` only compares, exiting 1.
 
 Usage: ``python -m tools.report.readme [--check]``
 """
@@ -119,6 +115,7 @@ KNUTH_CHECK = re.compile(
     r"the same columns and solution on (?P<same>\d+)"
 )
 MACHINE = re.compile(r"Run on (?P<setup>Python .+)")  #: the line the notebook prints about its machine
+MACHINE_TABLE = "Where the notebook ran"  #: its Python, as a table of one cell for the quotes
 CAPTION_SETUP = re.compile(r"run on Python [\s\S]*$")  #: where a caption names the machine: at its end
 #: a caption paragraph "Table N. ...", a blank line, then the table under it
 CAPTIONED = re.compile(r"^(?P<caption>Table (?P<number>\d+)\. (?:.+\n)+?)\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
@@ -234,7 +231,9 @@ def verified(tables: Tables) -> dict[str, str]:
     right, of = (list(map(int, column_values(tables, VERIFIED, column))) for column in ("right", "of"))
     if len(of) != len(VERIFIED_FOLDERS) * len(CATEGORIES) or sum(right) != sum(of):
         raise ValueError(f"the notebook checked {len(of)} categories and found {sum(right)} of {sum(of)} puzzles right")
-    return {"verified": str(sum(of))}
+    sets = column_values(tables, VERIFIED, "set")
+    each = [str(sum(n for name, n in zip(sets, of) if name.startswith(f"{folder} "))) for folder in VERIFIED_FOLDERS]
+    return {"verified": str(sum(of)), "assignment": each[0], "mine": each[1]}
 
 
 def largest(tables: Tables, title: str, column: str) -> str:
@@ -251,8 +250,8 @@ def number(cell: Cell, tables: Tables) -> float:
     return printed_number(cell.read(tables).split()[0])[0]
 
 
-def median(cell: Cell) -> Value:
-    """The median of a time printed as ``median (low to high)``."""
+def leading(cell: Cell) -> Value:
+    """The number a cell prints before its range or interval: ``median (low to high)``."""
     return lambda tables: cell.read(tables).split()[0]
 
 
@@ -278,17 +277,24 @@ def every(*premises: Premise) -> Premise:
     return lambda tables: {k: v for premise in premises for k, v in premise(tables).items()}
 
 
-def ranges(before: str, after: str, columns: tuple[str, ...], overlap: bool) -> Premise:
-    """Two variants' rounds' ranges of time overlap (or lie apart) on each of ``columns``."""
+def ranges_overlap(before: str, after: str) -> Premise:
+    """Two variants' rounds' ranges of time overlap on every hard set."""
 
     def test(tables: Tables) -> bool:
-        pairs = [
-            (interval(Cell(ABLATION_TIMES, (before,), c), tables), interval(Cell(ABLATION_TIMES, (after,), c), tables))
-            for c in columns
-        ]
-        return all((a[1] >= b[0] and b[1] >= a[0]) == overlap for a, b in pairs)
+        pairs = [[interval(Cell(ABLATION_TIMES, (v,), n), tables) for v in (before, after)] for n in HARD_SETS]
+        return all(a[1] >= b[0] and b[1] >= a[0] for a, b in pairs)
 
-    return holds(f"the ranges of {before} and {after} {'overlap' if overlap else 'lie apart'} on {columns}", test)
+    return holds(f"the ranges of {before} and {after} overlap on every hard set", test)
+
+
+def ratio_within(title: str, before: str, after: str, low: float, high: float) -> Premise:
+    """On every hard set, ``after``'s number in the table ``title`` over ``before``'s lies in (low, high]."""
+
+    def test(tables: Tables) -> bool:
+        cells = [(Cell(title, (after,), n), Cell(title, (before,), n)) for n in HARD_SETS]
+        return all(low < number(a, tables) / number(b, tables) <= high for a, b in cells)
+
+    return holds(f"{after} over {before} lies in ({low}, {high}] on every hard set", test)
 
 
 def largest_gain(variant: str, column: str) -> Premise:
@@ -443,17 +449,14 @@ def time_ratios(tables: Tables) -> list[float]:
 solver_faster = holds("the solver is faster on every hard set", lambda t: min(time_ratios(t)) > 1)
 
 
+def zero(says: str, *cells: Cell) -> Premise:
+    """A premise that each of ``cells`` prints 0."""
+    return holds(says, lambda t: all(cell.read(t) == "0" for cell in cells))
+
+
 def never_over_budget(method: str) -> Premise:
-    return holds(
-        f"{method} never stopped at its budget", lambda t: all(c == "0" for c in over_budget_counts(t, method))
-    )
-
-
-def over_budget_counts(tables: Tables, method: str) -> list[str]:
-    """The over-budget counts of a textbook method on every set."""
-    table = tables[TEXTBOOK_ANSWERS]
-    j, m = find_column(table, "over budget"), find_column(table, "method")
-    return [row[j] for row in table.rows if row[m] == method]
+    """``method`` never stopped at its budget on a set that needs a search."""
+    return zero(f"{method} never stopped", *(Cell(TEXTBOOK_ANSWERS, (n, method), "over budget") for n in HARD_SETS))
 
 
 @dataclass(frozen=True)
@@ -492,23 +495,23 @@ def of(cell: Cell) -> Value:
     return lambda tables: str(fraction(cell.read(tables))[1])
 
 
-def ratio(top: Cell, bottom: Cell) -> Value:
-    """One cell's number over another's, to two figures."""
-    return lambda t: helpers.significant(number(top, t) / number(bottom, t))
-
-
-HARDEST_COPIES_OF = Cell(HARDEST_COPIES, (TEXTBOOK,), "copies")
 TOTALS = "On the {puzzles} puzzles the notebook races, the solver answered {right} right, including all {unsolvable}"
 HARDEST_OVER = Cell(TEXTBOOK_ANSWERS, (HARDEST_SAMPLE, TEXTBOOK), "over budget")
 HARDEST_OF = of(Cell(TEXTBOOK_ANSWERS, (HARDEST_SAMPLE, TEXTBOOK), "right"))
 
-ADDED = helpers.ADDED
-REUSE, NO_RESTORE, NAKED, HIDDEN, LOCKED = ADDED
-FAILED = {name: Cell(TEXTBOOK_ANSWERS, (name, SINGLES), "failed: mean") for name in HARD_SETS}
-SOLVER_FAILED = {name: Cell(TEXTBOOK_ANSWERS, (name, THE_SOLVER), "failed: mean") for name in HARD_SETS}
+REUSE, NO_RESTORE, NAKED, HIDDEN, LOCKED = helpers.ADDED
+SHARED_ROW = ", ".join((helpers.ALGORITHM_X, REUSE, NO_RESTORE))  #: the ablation's first row: they try the same rows
 QUOTES = (
     Quote(TOTALS + " that", premise=totals),
-    Quote("it matched the stored answers of all {verified} puzzles in the four categories", premise=verified),
+    Quote(
+        "it matched the stored answers of all {verified} puzzles in the four categories, the assignment's "
+        "{assignment} and {mine} of mine",
+        premise=verified,
+    ),
+    Quote(
+        "comes from the notebook's run, on Python {python}.",
+        {"python": lambda t: Cell(MACHINE_TABLE, (), "python").read(t)},
+    ),
     Quote(
         "Its mean time on the assignment's hard puzzles was {hard} ms; its slowest of {copies} symmetric copies of "
         "each puzzle took {slowest} ms",
@@ -553,11 +556,9 @@ QUOTES = (
         "Every answer was right, and stage 1 alone settles the easier categories",
         premise=every(
             all_right,
-            holds(
-                "the easier categories need no search",
-                lambda t: all(
-                    Cell(SOLVER_ANSWERS, (n,), "nodes: max").read(t) == "0" for n in ("very easy", "easy", "medium")
-                ),
+            zero(
+                "the easier need no search",
+                *(Cell(SOLVER_ANSWERS, (c.replace("_", " "),), "nodes: max") for c in CATEGORIES[:3]),
             ),
         ),
     ),
@@ -572,48 +573,28 @@ QUOTES = (
         "on the assignment's very easy to medium puzzles from {before} to {after} ms, the largest gain on the "
         "assignment's puzzles",
         {
-            "before": median(Cell(ABLATION_TIMES, (helpers.ALGORITHM_X,), EASIER)),
-            "after": median(Cell(ABLATION_TIMES, (REUSE,), EASIER)),
+            "before": leading(Cell(ABLATION_TIMES, (helpers.ALGORITHM_X,), EASIER)),
+            "after": leading(Cell(ABLATION_TIMES, (REUSE,), EASIER)),
         },
         largest_gain(REUSE, EASIER),
     ),
     Quote(
-        "saves the uncovering after the solution, a few per cent ({before} to {after} ms on the top1465 sample), "
-        "close to the rounds' ranges",
+        "saves the uncovering after the solution, a small gain ({before} to {after} ms on the hard puzzles)",
         {
-            "before": median(Cell(ABLATION_TIMES, (REUSE,), TOP1465_SAMPLE)),
-            "after": median(Cell(ABLATION_TIMES, (NO_RESTORE,), TOP1465_SAMPLE)),
+            "before": leading(Cell(ABLATION_TIMES, (REUSE,), HARD)),
+            "after": leading(Cell(ABLATION_TIMES, (NO_RESTORE,), HARD)),
         },
-        holds(
-            "no restore saves under 10% on every hard set",
-            lambda t: all(
-                0.9
-                < number(Cell(ABLATION_TIMES, (NO_RESTORE,), n), t) / number(Cell(ABLATION_TIMES, (REUSE,), n), t)
-                <= 1
-                for n in HARD_SETS
-            ),
-        ),
+        ratio_within(ABLATION_TIMES, REUSE, NO_RESTORE, 0.8, 1),
     ),
     Quote(
         "barely change the rows on the hard sets ({before} to {after} on the assignment's hard puzzles)",
         {
-            "before": Cell(ABLATION_NODES, (", ".join((helpers.ALGORITHM_X, REUSE, NO_RESTORE)),), HARD),
+            "before": Cell(ABLATION_NODES, (SHARED_ROW,), HARD),
             "after": Cell(ABLATION_NODES, (NAKED,), HARD),
         },
-        holds(
-            "naked singles change the rows on the hard sets by under 2%",
-            lambda t: all(
-                abs(
-                    number(Cell(ABLATION_NODES, (NAKED,), n), t)
-                    / number(Cell(ABLATION_NODES, (", ".join((helpers.ALGORITHM_X, REUSE, NO_RESTORE)),), n), t)
-                    - 1
-                )
-                < 0.02
-                for n in HARD_SETS
-            ),
-        ),
+        ratio_within(ABLATION_NODES, SHARED_ROW, NAKED, 0.98, 1.02),
     ),
-    Quote("There the time moves within the rounds' ranges", premise=ranges(NO_RESTORE, NAKED, HARD_SETS, overlap=True)),
+    Quote("There the time moves within the rounds' ranges", premise=ranges_overlap(NO_RESTORE, NAKED)),
     Quote(
         "cut the rows on the hard puzzles from {before} to {after}; without them the solver rises from {solver} to "
         "{without} on the hardest sample",
@@ -629,8 +610,8 @@ QUOTES = (
         {
             "before": Cell(ABLATION_NODES, (HIDDEN,), HARDEST_SAMPLE),
             "after": Cell(ABLATION_NODES, (LOCKED,), HARDEST_SAMPLE),
-            "slow": median(Cell(ABLATION_TIMES, (HIDDEN,), HARDEST_SAMPLE)),
-            "fast": median(Cell(ABLATION_TIMES, (LOCKED,), HARDEST_SAMPLE)),
+            "slow": leading(Cell(ABLATION_TIMES, (HIDDEN,), HARDEST_SAMPLE)),
+            "fast": leading(Cell(ABLATION_TIMES, (LOCKED,), HARDEST_SAMPLE)),
         },
     ),
     Quote(
@@ -642,9 +623,7 @@ QUOTES = (
         "with both seeds ({g1} and {t1} rows a puzzle with seed 1, {g2} and {t2} with seed 2), on the hardest sample "
         "with seed 1 only, and on the assignment's hard puzzles with neither",
         {
-            f"{letter}{seed}": (lambda cell: lambda t: cell.read(t).split()[0])(
-                change(str(seed), SOLVER_ORDER, PLAIN_ORDER, name)
-            )
+            f"{letter}{seed}": leading(change(str(seed), SOLVER_ORDER, PLAIN_ORDER, name))
             for letter, name in (("g", GENERATED_HARD), ("t", TOP1465_SAMPLE))
             for seed in (1, 2)
         },
@@ -679,8 +658,8 @@ QUOTES = (
         "{s3} and {s4}",
         {
             "over": Cell(TEXTBOOK_ANSWERS, (HARDEST_SAMPLE, MAC), "over budget"),
-            **{f"f{k + 1}": FAILED[name] for k, name in enumerate(HARD_SETS)},
-            **{f"s{k + 1}": SOLVER_FAILED[name] for k, name in enumerate(HARD_SETS)},
+            **{f"f{k + 1}": Cell(TEXTBOOK_ANSWERS, (n, SINGLES), "failed: mean") for k, n in enumerate(HARD_SETS)},
+            **{f"s{k + 1}": Cell(TEXTBOOK_ANSWERS, (n, THE_SOLVER), "failed: mean") for k, n in enumerate(HARD_SETS)},
         },
         never_over_budget(SINGLES),
     ),
@@ -709,14 +688,11 @@ QUOTES = (
         "{singles} ms, the solver's {solver}",
         {
             "over": Cell(HARDEST_COPIES, (TEXTBOOK,), "over budget"),
-            "copies": HARDEST_COPIES_OF,
+            "copies": Cell(HARDEST_COPIES, (TEXTBOOK,), "copies"),
             "singles": Cell(HARDEST_COPIES, (SINGLES,), "slowest ms"),
             "solver": Cell(HARDEST_COPIES, (THE_SOLVER,), "slowest ms"),
         },
-        holds(
-            "the strongest search stopped on no copy",
-            lambda t: Cell(HARDEST_COPIES, (SINGLES,), "over budget").read(t) == "0",
-        ),
+        zero("the strongest search stopped on no copy", Cell(HARDEST_COPIES, (SINGLES,), "over budget")),
     ),
     Quote(
         "The textbook search exceeded its budget on {textbook} of them and MAC on {mac}.",
@@ -725,10 +701,7 @@ QUOTES = (
     Quote(
         "with at most {most} assignments",
         {"most": Cell(TEXTBOOK_ANSWERS, (HARD, TEXTBOOK), "nodes: max")},
-        holds(
-            "the textbook search solved every hard puzzle",
-            lambda t: Cell(TEXTBOOK_ANSWERS, (HARD, TEXTBOOK), "over budget").read(t) == "0",
-        ),
+        zero("the textbook search solved every hard puzzle", Cell(TEXTBOOK_ANSWERS, (HARD, TEXTBOOK), "over budget")),
     ),
     Quote(
         "Without MRV, {over} of the {of} hard puzzles need more than {longer} assignments, up to {most}, and {none} of "
@@ -795,6 +768,8 @@ def fill(text: str, tables: Tables, setup: str) -> tuple[str, list[str]]:
     the notebook's run has them; and the problems: a table or a key the run
     lacks, a quote the readme lacks or holds twice, a premise that fails."""
     problems = []
+    python = ".".join(setup.split()[1].split(".")[:2])  # "Python 3.8.18 with ..." -> "3.8"
+    tables = {**tables, MACHINE_TABLE: Table(["python"], [[python]])}
 
     def table(found: re.Match[str]) -> str:
         caption = CAPTION_SETUP.sub(f"run on {setup}.\n", found["caption"])
