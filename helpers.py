@@ -100,6 +100,12 @@ class ColumnObject:
         return size
 
 
+def is_choice(column: ColumnObject) -> bool:
+    """Whether ``column`` holds two rows or more, so that taking one is a choice."""
+    head = column.head
+    return head.down.down is not head
+
+
 class AlgorithmX:
     """Knuth's Algorithm X on dancing links, for any exact-cover problem.
 
@@ -120,8 +126,10 @@ class AlgorithmX:
         row_lists = [sorted(set(row)) for row in rows]
         if n_columns is None:
             n_columns = len(names) if names else max((row[-1] for row in row_lists if row), default=-1) + 1
-        if names and len(names) != n_columns or any(row and row[-1] >= n_columns for row in row_lists):
-            raise ValueError(f"{len(names) or n_columns} column names for {n_columns} columns, or a row beyond them")
+        if names and len(names) != n_columns:
+            raise ValueError(f"{len(names)} column names for {n_columns} columns")
+        if any(row and (row[0] < 0 or row[-1] >= n_columns) for row in row_lists):
+            raise ValueError(f"a row has a column outside 0 to {n_columns - 1}")
         #: Knuth's root h, the head of a column never covered: the list of columns to cover starts and ends here
         self.root = ColumnObject("root").head
         self.columns = [ColumnObject(name) for name in (names or range(n_columns))]
@@ -135,6 +143,7 @@ class AlgorithmX:
         self.emptied: list[ColumnObject] = []
         self.links = 0  #: how many times the matrix was relinked: a paused search checks it was not
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
+        self.wrong_choices = 0  #: of those, rows taken from a column of two rows or more that led to no solution
         self.relink(range(n_columns), range(len(row_lists)))
 
     def relink(self, columns: Iterable[int], rows: Iterable[int]) -> None:
@@ -236,7 +245,9 @@ class AlgorithmX:
         Knuth's search(k) as a loop: choose a column c, cover it, and for
         each row r of c take r (cover every other column of r), search on,
         and leave r (uncover those columns, in reverse order); then uncover c.
-        ``chosen`` holds the row taken at each level (his O_k).  A search run
+        ``chosen`` holds the row taken at each level (his O_k).  ``rows_tried``
+        counts the rows taken, and ``wrong_choices`` those taken from a column
+        of two rows or more (a choice) that led to no solution.  A search run
         to its end leaves the links as it found them.  One stopped early
         leaves them as they are, for ``relink`` to reset; with ``restore``, it
         first uncovers every column it covered.  A search resumed after the
@@ -244,12 +255,13 @@ class AlgorithmX:
         """
         cover, uncover, choose_column = self.cover, self.uncover, self.choose_column
         chosen: list[DancingNode] = []
-        tried = 0
+        tried = choices = 0
         try:
             while True:
                 column = choose_column()
                 if column is None:  # every column is covered: the rows taken are a solution
                     self.rows_tried = tried
+                    self.wrong_choices = choices - sum(is_choice(node.column) for node in chosen)
                     links = self.links
                     yield sorted(node.row for node in chosen)
                     if self.links != links:
@@ -263,7 +275,7 @@ class AlgorithmX:
                     if row is not None:
                         uncover(row.column)
                     if not chosen:
-                        self.rows_tried = tried
+                        self.rows_tried, self.wrong_choices = tried, choices
                         return
                     row = chosen.pop()
                     j = row.left
@@ -272,6 +284,8 @@ class AlgorithmX:
                         j = j.left
                     row = row.down
                 tried += 1
+                head = row.column.head
+                choices += head.down.down is not head  # is_choice(row.column), inline: this loop is the hot path
                 chosen.append(row)
                 j = row.right
                 while j is not row:
@@ -358,10 +372,12 @@ class OpenPart(NamedTuple):
 
 class Answer(NamedTuple):
     """What ``SudokuEngine.solve`` found: ``grid``, the solution (``None`` when
-    there is none), and ``rows_tried``, the rows its search took."""
+    there is none), ``rows_tried``, the rows its search took, and
+    ``wrong_choices``, those of them chosen among others that led to no solution."""
 
     grid: list[int] | None
     rows_tried: int
+    wrong_choices: int = 0
 
 
 # The S heuristic takes the first column of least size, so the order of the list of columns
@@ -470,11 +486,11 @@ class SudokuEngine:
         matrix = self.relink(self.open_part(grid, singles.places))
         rows = matrix.first_solution(restore=not self.ideas.no_restore)
         if rows is None:
-            return Answer(None, matrix.rows_tried)
+            return Answer(None, matrix.rows_tried, matrix.wrong_choices)
         for row in rows:
             cell, digit = decode_row(row, self.size)
             grid[cell] = digit
-        return Answer(grid, matrix.rows_tried)
+        return Answer(grid, matrix.rows_tried, matrix.wrong_choices)
 
     def place_singles(self, grid: list[int]) -> Singles | None:
         """Stage 1 on ``grid`` (changed in place): place every digit the rules
@@ -734,11 +750,13 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 
 
 class SearchBudgetExceeded(Exception):
-    """The backtracking search would try more assignments than its ``budget``."""
+    """The backtracking search would try more assignments than its ``budget``;
+    ``wrong_choices`` says how many of those it tried were wrong choices."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, wrong_choices: int = 0) -> None:
         super().__init__(f"more than {budget} assignments")
         self.budget = budget
+        self.wrong_choices = wrong_choices
 
 
 @lru_cache(maxsize=None)
@@ -816,7 +834,8 @@ class SudokuCSP:
     MRV, else in row-major order; ``mac`` makes the inference arc consistency,
     else forward checking; ``hidden_singles`` adds them to arc consistency.
     ``assignments`` counts the assignments the search has tried, ``budget``
-    caps them (None: no cap).
+    caps them (None: no cap); ``wrong_choices`` counts those made among two
+    digits or more that led to no solution (for a search stopped at its first).
     """
 
     def __init__(
@@ -836,7 +855,7 @@ class SudokuCSP:
         self.mrv, self.mac, self.hidden_singles = mrv, mac or hidden_singles, hidden_singles
         self.values = [EMPTY] * len(cells)
         self.domains = [(1 << self.side) - 1] * len(cells)
-        self.assignments = 0
+        self.assignments = self.wrong_choices = 0
         self.budget = budget
         self.consistent = self.assign_givens(cells, narrowed)
 
@@ -924,20 +943,18 @@ class SudokuCSP:
 
     def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
         """The position in ``open_cells`` (unassigned cells in row-major order)
-        of the cell to assign next: with MRV the first with the smallest
-        domain, else the first."""
+        of the cell to assign next: with MRV, one with the smallest domain,
+        ties broken by the *degree heuristic* (the most unassigned peers, then
+        the first); else the first."""
         if not self.mrv:
             return 0
-        best, best_size = 0, self.side + 1
-        sizes = self.domain_sizes
-        for k, cell in enumerate(open_cells):
-            size = sizes[self.domains[cell]]
-            if size < best_size:
-                best, best_size = k, size
-                # The inference leaves no empty domain, so 1 cannot be beaten.
-                if size == 1:
-                    break
-        return best
+        sizes, domains = self.domain_sizes, self.domains
+        smallest = min(sizes[domains[cell]] for cell in open_cells)
+        ties = [k for k, cell in enumerate(open_cells) if sizes[domains[cell]] == smallest]
+        if smallest == 1:  # a forced cell: the order of forced cells changes nothing
+            return ties[0]
+        values, peers = self.values, self.peers
+        return max(ties, key=lambda k: sum(values[peer] == EMPTY for peer in peers[open_cells[k]]))
 
     def search(self, open_cells: list[int], found: list[list[int]], limit: int | None) -> bool:
         """Depth-first search over the unassigned ``open_cells``; appends each
@@ -954,13 +971,16 @@ class SudokuCSP:
         rest = open_cells[:k] + open_cells[k + 1 :]
         before = list(self.domains)
         domain = before[cell]
+        choice = domain & (domain - 1) != 0  # two digits or more: each try is a choice
         while domain:
             bit = domain & -domain  # the smallest digit left: digits go up
             domain ^= bit
             self.assignments += 1
+            self.wrong_choices += choice  # until it leads to a solution
             if self.budget is not None and self.assignments > self.budget:
-                raise SearchBudgetExceeded(self.budget)
+                raise SearchBudgetExceeded(self.budget, self.wrong_choices)
             if self.assign(cell, bit) and self.search(rest, found, limit):
+                self.wrong_choices -= choice
                 return True
             self.domains[:] = before  # undo the assignment's inference
             self.values[cell] = EMPTY
@@ -989,6 +1009,15 @@ def _csp_cells(grid: object) -> tuple[list[int], int]:
     return [int(value) for value in array.ravel().tolist()], box
 
 
+class Backtracked(NamedTuple):
+    """What ``backtracking_solve`` found: the solution (``None`` when there is
+    none), the assignments tried, and the wrong choices among them."""
+
+    solution: np.ndarray | None
+    assignments: int
+    wrong_choices: int
+
+
 def backtracking_solve(
     grid: object,
     budget: int | None = None,
@@ -996,10 +1025,10 @@ def backtracking_solve(
     mrv: bool = True,
     mac: bool = False,
     hidden_singles: bool = False,
-) -> tuple[np.ndarray | None, int]:
-    """``(solution, assignments)``: the first solution of ``grid`` in search
-    order as a new N x N int array (None when there is none), and how many
-    assignments the search tried.
+) -> Backtracked:
+    """The first solution of ``grid`` in search order as a new N x N int
+    array (None when there is none), how many assignments the search tried,
+    and how many of those were wrong choices (``SudokuCSP``).
 
     ``grid`` is an N x N array-like, or a flat one of N * N values, with
     N = B * B for a box side B >= 1 and every value a whole number in 0..N
@@ -1013,7 +1042,7 @@ def backtracking_solve(
     found = problem.run(limit=1)
     side = box * box
     solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
-    return solution, problem.assignments
+    return Backtracked(solution, problem.assignments, problem.wrong_choices)
 
 
 def backtracking_count(grid: object, limit: int | None = 2, budget: int | None = None) -> int:
@@ -1036,10 +1065,11 @@ def backtracking_count(grid: object, limit: int | None = 2, budget: int | None =
 # them all, and the tie orders are judged apart, on symmetric copies of
 # every puzzle (``random_symmetry``, ``on_copies``), by search nodes alone.
 
-#: a method of the race: a puzzle in, ``(solution or None, search nodes)`` out,
-#: where the search nodes are the assignments or rows a search tried; it may
-#: raise ``SearchBudgetExceeded``
-Method = Callable[[np.ndarray], Tuple[Union[np.ndarray, typing.Sequence[int], None], int]]
+#: a method of the race: a puzzle in, ``(solution or None, search nodes, wrong choices)`` out,
+#: where the search nodes are the assignments or rows a search tried, and the wrong choices
+#: those of them made among two options or more that led to no solution; it may raise
+#: ``SearchBudgetExceeded``
+Method = Callable[[np.ndarray], Tuple[Union[np.ndarray, typing.Sequence[int], None], int, int]]
 
 #: assignments a textbook search may try in the experiment before it gives up
 BUDGET = 10_000
@@ -1047,13 +1077,13 @@ FIXED_ORDER = "backtracking, fixed order"
 TEXTBOOK = "textbook search"
 MAC = "textbook search with MAC"
 SINGLES = "textbook search with MAC and hidden singles"
-AFTER_STAGE_1 = "textbook search after stage 1"
+AFTER_STAGE_1 = "the same after stage 1"  #: the textbook search with MAC and hidden singles, after stage 1
 ALGORITHM_X = "Algorithm X"
 #: the ablation's variants after Algorithm X, one per idea, named after it (the last is the solver)
 ADDED = tuple("+ " + idea.replace("_", " ") for idea in Ideas._fields)
 SOLVER = ADDED[-1]
 THE_SOLVER = "the solver"  #: how the tables name the solver beside other methods
-BOUND_SIGN = "≥"  #: a printed number that starts with it is a lower bound: a search gave up at its budget
+BOUND_SIGN = "≥"  #: a printed number that starts with it is a lower bound: a search stopped at its budget
 # The names the tables give the sets beyond the assignment's categories, and the orders judged.
 EASIER = "very easy to medium"  #: the assignment's three easier categories as one
 GENERATED_HARD, TOP1465_SAMPLE, HARDEST_SAMPLE = "generated hard", "top1465 sample", "hardest sample"
@@ -1063,6 +1093,8 @@ SOLVER_ORDER, OTHER_ORDERS = "random order, seed 0 (the solver's)", "random orde
 SPREAD_COLUMNS = ("p5", "p25", "median", "p75", "p95", "mean", "over budget")
 
 # The titles of the tables the notebook prints: the report's tools find each table by its title.
+KNUTH_CHECKED = "The search against Algorithm X on sets, on random matrices"
+CHECKED = "Every category, checked against the stored answers"
 SOLVER_ANSWERS = "The solver on each set: answers and search nodes"
 SOLVER_TIMES = "The solver on each set: CPU time per puzzle, ms"
 ABLATION_NODES = "The ablation: mean search nodes per puzzle"
@@ -1075,14 +1107,14 @@ UNSOLVABLE = "One wrong digit in each hardest puzzle: answers and search nodes"
 TEXTBOOK_ANSWERS = "The textbook searches: answers and search nodes"
 TEXTBOOK_TIMES = "The textbook searches: CPU time per puzzle, ms"
 NODE_SPREAD = "Search nodes per puzzle: percentiles and mean"
-LONGER_BUDGET = "The textbook search with ten times the budget, on the puzzles it gave up on"
+LONGER_BUDGET = "The textbook search with ten times the budget, on the puzzles it stopped on"
 WITHOUT_MRV = "Backtracking in a fixed order, with no budget: answers and search nodes"
 FIXED_RATE = "Backtracking in a fixed order: its rate on this machine"
 
 
 def by_engine(solver: SudokuEngine) -> Method:
     """The method that solves as ``solve_sudoku`` does, with ``solver``:
-    ``(solution or None, rows tried)``."""
+    ``Answer``: the solution or None, the rows tried and the wrong choices."""
 
     def method(puzzle: np.ndarray) -> Answer:
         cells = read_grid(puzzle, solver.size)
@@ -1092,19 +1124,19 @@ def by_engine(solver: SudokuEngine) -> Method:
 
 
 def after_stage_1(budget: int | None) -> Method:
-    """The textbook search on what the solver's stage 1 leaves of a puzzle, the
-    digits it placed and the candidates it ruled out alike:
-    ``(solution or None, assignments)``."""
+    """The textbook search with MAC and hidden singles on what the solver's
+    stage 1 leaves of a puzzle, the digits it placed and the candidates it
+    ruled out (by locked candidates too) alike: ``Backtracked``."""
     stage_1 = SudokuEngine(SUDOKU_BOX)
 
-    def method(puzzle: np.ndarray) -> tuple[np.ndarray | None, int]:
+    def method(puzzle: np.ndarray) -> Backtracked:
         grid = read_grid(puzzle)
         singles = None if grid is None else stage_1.place_singles(grid)
         if grid is None or singles is None:
-            return None, 0
+            return Backtracked(None, 0, 0)
         # each cell's digits, as bits, from each digit's board of cells
         narrowed = [sum(1 << d for d, board in enumerate(singles.places) if board >> i & 1) for i in range(len(grid))]
-        return backtracking_solve(grid, budget, narrowed)
+        return backtracking_solve(grid, budget, narrowed, hidden_singles=True)
 
     return method
 
@@ -1114,7 +1146,8 @@ def textbook_methods(budget: int | None = None) -> dict[str, Method]:
     assignments (never when None): backtracking in row-major order with
     forward checking; the textbook search (MRV, forward checking); the same
     maintaining arc consistency, and with hidden singles too, at every node;
-    and the textbook search after stage 1."""
+    and the last again on what stage 1 leaves, so that it differs from the
+    solver in its search alone."""
     return {
         FIXED_ORDER: lambda puzzle: backtracking_solve(puzzle, budget, mrv=False),
         TEXTBOOK: lambda puzzle: backtracking_solve(puzzle, budget),
@@ -1167,13 +1200,16 @@ class Results(NamedTuple):
     ``nodes`` (search nodes); ``right``, whether the answer was checked right
     in every round; ``over_budget``, whether the method stopped at its budget
     (its time and nodes are then lower bounds, and its answer is neither
-    right nor wrong); and ``solved``, whether it answered with a solution."""
+    right nor wrong); and ``wrong_choices``, the search nodes among them
+    that chose among two options or more and led to no solution: a measure
+    that counts alike for backtracking, which makes a node for every blank,
+    forced or not, and Algorithm X, which takes forced rows one by one."""
 
     ms: np.ndarray
     nodes: np.ndarray
     right: np.ndarray
     over_budget: np.ndarray
-    solved: np.ndarray
+    wrong_choices: np.ndarray
 
     def round_means(self) -> np.ndarray:
         """The mean time per puzzle of each round."""
@@ -1224,7 +1260,7 @@ def race(
     nodes = {name: np.zeros(len(puzzles), dtype=np.int64) for name in names}
     right = {name: np.ones(len(puzzles), dtype=bool) for name in names}
     over_budget = {name: np.zeros(len(puzzles), dtype=bool) for name in names}
-    solved = {name: np.zeros(len(puzzles), dtype=bool) for name in names}
+    wrong = {name: np.zeros(len(puzzles), dtype=np.int64) for name in names}
     gc.collect()
     gc.disable()
     try:
@@ -1235,36 +1271,16 @@ def race(
                     copy = np.array(puzzle)
                     start = time.process_time()
                     try:
-                        solution, tried = methods[name](copy)
+                        solution, tried, chose = methods[name](copy)
                     except SearchBudgetExceeded as stop:
-                        solution, tried, over_budget[name][k] = None, stop.budget, True
+                        solution, tried, chose, over_budget[name][k] = None, stop.budget, stop.wrong_choices, True
                     ms[name][r, k] = 1000 * (time.process_time() - start)
-                    nodes[name][k], solved[name][k] = tried, solution is not None
+                    nodes[name][k], wrong[name][k] = tried, chose
                     checked = is_right(puzzle, solution, None if stored is None else stored[k])
                     right[name][k] &= checked and not over_budget[name][k]
     finally:
         gc.enable()
-    return {name: Results(ms[name], nodes[name], right[name], over_budget[name], solved[name]) for name in names}
-
-
-def failed_nodes(results: Results, puzzles: Sequence[np.ndarray], after_stage_1: bool) -> np.ndarray:
-    """Each puzzle's *failed* search nodes: those off the path to the answer.
-
-    Methods count nodes differently: a backtracking search assigns every
-    blank, forced or not, while Algorithm X tries rows only for what stage 1
-    left.  A search that finds a solution makes one node for each blank it
-    started from on its way there (each blank stage 1 left, for a search
-    after it), so every other node failed; where it found none, all did.
-    """
-    stage_1 = SudokuEngine(SUDOKU_BOX)
-    on_path = np.zeros(len(puzzles), dtype=np.int64)
-    for k, puzzle in enumerate(puzzles):
-        grid = read_grid(puzzle)
-        if results.solved[k] and grid is not None:
-            if after_stage_1:
-                stage_1.place_singles(grid)  # places in grid what stage 1 places
-            on_path[k] = grid.count(EMPTY)
-    return results.nodes - on_path
+    return {name: Results(ms[name], nodes[name], right[name], over_budget[name], wrong[name]) for name in names}
 
 
 # --- symmetric copies ----------------------------------------------------------

@@ -47,13 +47,13 @@ STORED_CASES = stored_cases(DATA, "assignment") + stored_cases(GENERATED, "gener
 
 @pytest.mark.parametrize("puzzle, expected", STORED_CASES)
 def test_stored_puzzle_gets_stored_answer(puzzle, expected):
-    solution, _ = backtracking_solve(puzzle)
+    solution = backtracking_solve(puzzle).solution
     assert np.all(expected == NO_SOLUTION) if solution is None else np.array_equal(solution, expected)
 
 
 def test_answer_is_a_new_9x9_int_array():
     puzzle = parse(SINGLES_ONLY)
-    answer, _ = backtracking_solve(puzzle)
+    answer = backtracking_solve(puzzle).solution
     assert answer.shape == (9, 9) and np.issubdtype(answer.dtype, np.integer)
     assert not np.shares_memory(answer, puzzle) and is_valid_solution(puzzle, answer)
 
@@ -111,8 +111,8 @@ def test_count_accepts_a_flat_grid():
 
 
 def test_a_budget_of_exactly_the_assignments_needed_is_enough_and_one_less_raises():
-    _, needed = backtracking_solve(parse(CONSISTENT_NO_SOLUTION))
-    assert backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed) == (None, needed)
+    needed = backtracking_solve(parse(CONSISTENT_NO_SOLUTION)).assignments
+    assert backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed)[:2] == (None, needed)
     with pytest.raises(SearchBudgetExceeded):
         backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed - 1)
 
@@ -141,7 +141,7 @@ def test_singles_only_puzzle_takes_one_assignment_per_blank():
     """MRV always finds the forced cell; taking the first blank instead would
     try its smaller, wrong candidate first and need more assignments."""
     puzzle = parse(SINGLES_ONLY)
-    solution, assignments = backtracking_solve(puzzle)
+    solution, assignments, _ = backtracking_solve(puzzle)
     first_blank = int(np.flatnonzero(puzzle == 0)[0])
     domain = SudokuCSP(puzzle.ravel().tolist(), 3).domains[first_blank]
     assert bin(domain).count("1") >= 2 and (domain & -domain).bit_length() != solution.flat[first_blank]
@@ -151,7 +151,7 @@ def test_singles_only_puzzle_takes_one_assignment_per_blank():
 def test_digits_are_tried_in_increasing_order():
     """Of the two solutions, the first found has the smaller digit (1, not 5)
     in the first blank, the cell MRV takes first on the tie."""
-    solution, _ = backtracking_solve(parse(TWO_SOLUTIONS))
+    solution = backtracking_solve(parse(TWO_SOLUTIONS)).solution
     assert solution[0, 0] == 1
 
 
@@ -174,7 +174,7 @@ def test_forward_checking_fails_as_soon_as_a_peer_has_no_digit_left():
     puzzle[0, 2:] = [1, 2, 3, 4, 6, 7, 8]
     puzzle[5, 0] = puzzle[7, 1] = 9
     assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent
-    assert backtracking_solve(puzzle) == (None, 1)
+    assert backtracking_solve(puzzle)[:2] == (None, 1)
 
 
 def test_a_failed_assignment_leaves_the_domains_as_they_were():
@@ -229,7 +229,7 @@ def test_hidden_singles_fail_when_a_digit_has_no_place_left_in_a_unit():
 def test_every_form_of_the_search_answers_stored_puzzles_as_stored(category, mrv, mac):
     puzzles, stored = np.load(DATA / f"{category}_puzzle.npy"), np.load(DATA / f"{category}_solution.npy")
     for puzzle, expected in zip(puzzles, stored):
-        solution, _ = backtracking_solve(puzzle, mrv=mrv, mac=mac)
+        solution = backtracking_solve(puzzle, mrv=mrv, mac=mac).solution
         assert np.all(expected == NO_SOLUTION) if solution is None else np.array_equal(solution, expected)
 
 

@@ -112,8 +112,9 @@ def test_a_matrix_has_a_column_for_each_name_and_refuses_a_name_or_a_row_too_man
     assert [column.name for column in AlgorithmX([[0]], names="ABC").columns] == list("ABC")
     with pytest.raises(ValueError, match="column names"):
         AlgorithmX([[0, 1]], 3, names="AB")
-    with pytest.raises(ValueError, match="beyond"):
-        AlgorithmX([[0, 3]], 3)
+    for row in ([0, 3], [0, -1]):
+        with pytest.raises(ValueError, match="outside 0 to 2"):
+            AlgorithmX([row], 3)
 
 
 def test_a_search_resumed_after_the_matrix_was_relinked_is_refused():

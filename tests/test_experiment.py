@@ -32,7 +32,7 @@ def test_the_ablation_adds_each_idea_once_in_order_after_algorithm_x():
 def test_every_variant_answers_every_hard_puzzle_as_stored(variant):
     method = ablation()[variant]
     for puzzle, stored in zip(HARD, HARD_STORED):
-        solution, _ = method(puzzle)
+        solution = method(puzzle)[0]
         assert np.all(stored == NO_SOLUTION) if solution is None else solution == stored.ravel().tolist()
 
 
@@ -72,7 +72,7 @@ def test_the_race_times_and_checks_every_method_on_every_puzzle_in_every_round()
 
 
 def test_a_wrong_answer_is_counted_wrong():
-    results = race({"always -1": lambda puzzle: (None, 0)}, HARD, HARD_STORED)
+    results = race({"always -1": lambda puzzle: (None, 0, 0)}, HARD, HARD_STORED)
     assert results["always -1"].right.tolist() == np.all(HARD_STORED == NO_SOLUTION, axis=(1, 2)).tolist()
 
 
@@ -89,7 +89,7 @@ def test_the_first_method_moves_on_by_one_from_puzzle_to_puzzle_and_from_round_t
     def method(name):
         def solve(puzzle):
             order.append(name)
-            return None, 0
+            return None, 0, 0
 
         return solve
 
@@ -102,7 +102,7 @@ def test_a_method_gets_a_copy_it_may_change():
 
     def scribble(puzzle):
         puzzle[:] = 0
-        return None, 0
+        return None, 0, 0
 
     race({"scribble": scribble}, puzzles)
     assert np.array_equal(puzzles, HARD)
@@ -110,7 +110,7 @@ def test_a_method_gets_a_copy_it_may_change():
 
 @pytest.mark.parametrize(
     "methods, puzzles, rounds",
-    [({}, HARD, 1), ({"x": lambda p: (None, 0)}, HARD[:0], 1), ({"x": lambda p: (None, 0)}, HARD, 0)],
+    [({}, HARD, 1), ({"x": lambda p: (None, 0, 0)}, HARD[:0], 1), ({"x": lambda p: (None, 0, 0)}, HARD, 0)],
     ids=["no methods", "no puzzles", "no rounds"],
 )
 def test_a_race_without_methods_puzzles_or_rounds_is_refused(methods, puzzles, rounds):
@@ -170,33 +170,20 @@ def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
     assert wrong[r, c] != solution[r, c] and helpers.backtracking_count(wrong) == 0
 
 
-# --- failed nodes --------------------------------------------------------------
+# --- wrong choices --------------------------------------------------------------
 
 
-def test_the_solvers_failed_nodes_are_the_rows_its_search_tried_but_left():
-    puzzles = HARD[HARD_STORED[:, 0, 0] != NO_SOLUTION][:4]
-    results = race({"solver": ablation()[helpers.SOLVER]}, puzzles)["solver"]
-    engine, left = SudokuEngine(3), []
-    for puzzle in puzzles:
-        grid = puzzle.ravel().tolist()
-        matrix = engine.relink(engine.open_part(grid, engine.place_singles(grid).places))
-        kept = matrix.first_solution()
-        left.append(matrix.rows_tried - len(kept))
-    assert helpers.failed_nodes(results, puzzles, after_stage_1=True).tolist() == left
-
-
-def test_a_textbook_search_that_never_backs_up_has_no_failed_nodes():
+def test_a_textbook_search_that_never_backs_up_makes_no_wrong_choice():
     easy = np.load(DATA / "easy_puzzle.npy")
     easy = easy[np.load(DATA / "easy_solution.npy")[:, 0, 0] != NO_SOLUTION][:3]  # propagation solves them
     results = race({"singles": helpers.textbook_methods()[helpers.SINGLES]}, easy)["singles"]
-    assert results.nodes.tolist() == [int((p == 0).sum()) for p in easy]
-    assert helpers.failed_nodes(results, easy, after_stage_1=False).tolist() == [0, 0, 0]
+    assert results.nodes.tolist() == [int((p == 0).sum()) for p in easy] and not results.wrong_choices.any()
 
 
-def test_where_there_is_no_solution_every_node_failed():
-    unsolvable = HARD[HARD_STORED[:, 0, 0] == NO_SOLUTION]
-    results = race({"textbook": helpers.textbook_methods()[helpers.TEXTBOOK]}, unsolvable)["textbook"]
-    assert np.array_equal(helpers.failed_nodes(results, unsolvable, after_stage_1=False), results.nodes)
+def test_the_wrong_choices_of_a_search_stopped_at_its_budget_are_kept():
+    textbook = helpers.textbook_methods(budget=50)[helpers.TEXTBOOK]
+    results = race({"textbook": textbook}, parse(EVEREST)[None])["textbook"]
+    assert results.over_budget[0] and 0 < results.wrong_choices[0] <= 50
 
 
 @pytest.mark.parametrize("df, quantile", [(1, 12.706), (9, 2.262), (59, 2.001)])

@@ -17,7 +17,7 @@ from conftest import EVEREST, load_notebook, parse
 from tools.handin.notebook import cells, printed_number
 
 WALK_END = "## 8."  #: the heading of the first section after the walk
-MOST_PRINTED_LINES = 430  #: the walk's shown source, in lines, class names of methods included
+MOST_PRINTED_LINES = 440  #: the walk's shown source, in lines, class names of methods included
 
 
 def walk_cells() -> list[str]:
@@ -82,7 +82,7 @@ def calls() -> list[tuple[types.CodeType, types.CodeType]]:
 
 def test_every_function_a_call_runs_is_printed(calls):
     printed = {code for obj in shown_objects(walk_cells()) for code in code_objects(obj)}
-    missing = sorted({callee.co_qualname for _, callee in calls if callee not in printed})
+    missing = sorted({callee.co_name for _, callee in calls if callee not in printed})
     assert missing == []
 
 
@@ -93,14 +93,14 @@ def test_every_function_is_printed_after_a_function_that_calls_it(calls):
         if caller in position:  # the notebook's own sudoku_solver calls the first
             callers.setdefault(callee, set()).add(caller)
     early = sorted(
-        callee.co_qualname
+        callee.co_name
         for callee, its_callers in callers.items()
         if position[callee] < min(position[caller] for caller in its_callers)
     )
     assert early == []
 
 
-def test_the_walk_shows_at_most_430_lines_of_source():
+def test_the_walk_shows_at_most_440_lines_of_source():
     source_of = load_notebook()["source_of"]
     assert len(source_of(*shown_objects(walk_cells())).splitlines()) <= MOST_PRINTED_LINES
 

@@ -63,7 +63,7 @@ def reference_has_solution(puzzle: np.ndarray) -> bool:
     """Whether the reference solver finds a solution; a puzzle that would take
     it more than REFERENCE_BUDGET assignments is dropped from the examples."""
     try:
-        solution, _ = reference_solve(puzzle, budget=REFERENCE_BUDGET)
+        solution = reference_solve(puzzle, budget=REFERENCE_BUDGET).solution
     except SearchBudgetExceeded:
         reject()
     return solution is not None

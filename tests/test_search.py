@@ -41,6 +41,36 @@ def least_size_search(rows: list[list[int]], n_columns: int) -> tuple[list[int],
     return chosen, search(set(range(n_columns)), set(range(len(rows))), [])
 
 
+def wrong_choices_on_sets(rows: list[list[int]], n_columns: int) -> int:
+    """Algorithm X on sets again: how many rows it takes from a column of two
+    rows or more (a choice) that lead to no solution, before its first."""
+    wrong = 0
+
+    def search(columns: set[int], open_rows: set[int]) -> bool:
+        nonlocal wrong
+        if not columns:
+            return True
+        sizes = {j: sum(j in rows[r] for r in open_rows) for j in sorted(columns)}
+        column = min(sizes, key=sizes.__getitem__)
+        for r in sorted(r for r in open_rows if column in rows[r]):
+            if search(columns - set(rows[r]), {s for s in open_rows if not set(rows[r]) & set(rows[s])}):
+                return True
+            wrong += sizes[column] >= 2
+        return False
+
+    search(set(range(n_columns)), set(range(len(rows))))
+    return wrong
+
+
+@settings(max_examples=200, deadline=None)
+@given(exact_cover_problems(max_columns=8, max_rows=12))
+def test_the_search_counts_the_wrong_choices_that_algorithm_x_on_sets_counts(problem):
+    rows, n_columns, _ = problem
+    matrix = AlgorithmX(rows, n_columns)
+    matrix.first_solution()
+    assert matrix.wrong_choices == wrong_choices_on_sets(rows, n_columns)
+
+
 class Recording(AlgorithmX):
     """The engine's search, noting each column it branches on that still has rows."""
 
@@ -75,23 +105,6 @@ def test_choose_column_takes_the_first_of_least_size():
     assert matrix.choose_column() is matrix.columns[8]
     matrix.relink([3, 0], range(len(rows)))  # sizes 4, 3: none of one or two rows
     assert matrix.choose_column() is matrix.columns[0]
-
-
-def test_choose_column_takes_a_column_a_cover_emptied_before_an_earlier_one_of_one_row():
-    # Covering column 0 takes row 1 out of column 4, whose other row, 2, stays.
-    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
-    matrix.choose_column()  # finds none empty
-    matrix.cover(matrix.columns[0])
-    matrix.cover(matrix.columns[3])  # ... covering column 3 takes row 2 out of it: empty now, column 2 has one row
-    assert matrix.choose_column() is matrix.columns[4]
-
-
-def test_choose_column_takes_a_column_uncover_put_back_empty():
-    matrix = AlgorithmX([[0]], 2)  # column 1 has no rows; column 0, before it, has one
-    matrix.cover(matrix.columns[1])
-    matrix.emptied.clear()  # forget the notes made so far: only uncover's can find column 1 now
-    matrix.uncover(matrix.columns[1])
-    assert matrix.choose_column() is matrix.columns[1]
 
 
 def test_uncover_undoes_cover_exactly():

@@ -10,4 +10,14 @@
 
 Each runs from the project folder as a module, so that ``import helpers``
 finds the solver beside the notebook; ``docs/map.md`` has the whole map.
+``positive_int`` is what the command lines share: their type for counts.
 """
+
+import argparse
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)

@@ -38,6 +38,7 @@ if not __package__:
 from tqdm import tqdm  # noqa: E402
 
 from helpers import NO_SOLUTION, SudokuEngine  # noqa: E402
+from tools import positive_int  # noqa: E402
 from tools.cli.exact_cover import count_solutions  # noqa: E402
 from tools.puzzles.io import (  # noqa: E402
     FORMATS,
@@ -319,13 +320,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return int(text)
 
 
 def build_parser() -> Parser:

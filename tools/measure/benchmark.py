@@ -59,7 +59,7 @@ from helpers import (
     significant,
     textbook_methods,
 )
-from tools.cli.solve import positive_int
+from tools import positive_int
 from tools.handin.autograde import problems as autograde_problems
 from tools.measure.alternatives import PLAIN, alternatives, module_from_file
 from tools.measure.results import save
@@ -204,8 +204,8 @@ def rows_tried(module: ModuleType, puzzles: np.ndarray) -> list[int]:
 
 
 def solving(module: ModuleType) -> Method:
-    """``module.solve_sudoku`` as a method of the race (its rows are counted apart)."""
-    return lambda puzzle: (module.solve_sudoku(puzzle), 0)
+    """``module.solve_sudoku`` as a method of the race (its rows are counted apart, its choices not at all)."""
+    return lambda puzzle: (module.solve_sudoku(puzzle), 0, 0)
 
 
 def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType], rounds: int) -> dict[str, Any]:
@@ -325,7 +325,7 @@ def ablation_tables(sets: dict[str, Any]) -> str:
     right, over = sum(v["right"] for v in every), sum(v["over_budget"] for v in every)
     answers = sum(entry["puzzles"] for entry in sets.values()) * len(order)
     tables = "\n\n".join(f"{title}\n\n{markdown_table(header, rows)}" for title, rows in parts.items())
-    return f"{tables}\n\n{right:,} of {answers:,} answers right; {over:,} searches gave up at the budget."
+    return f"{tables}\n\n{right:,} of {answers:,} answers right; {over:,} searches stopped at the budget."
 
 
 def run_ablation(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
@@ -335,7 +335,7 @@ def run_ablation(sets: list[PuzzleSet], rounds: int, out: Path, command: list[st
     markdown = (
         f"The textbook searches (`helpers.textbook_methods({BUDGET})`) and the ablation (`helpers.ablation()`, "
         f"Algorithm X alone and then one idea more at each step, up to the solver) on every puzzle, taking turns "
-        f"(`helpers.race`), {rounds} rounds. {BOUND_SIGN} marks a mean cut short where a textbook search gave up "
+        f"(`helpers.race`), {rounds} rounds. {BOUND_SIGN} marks a mean cut short where a textbook search stopped "
         f"after {BUDGET:,} assignments.\n\n{ablation_tables(record['sets'])}"
     )
     save(out / "ablation", "ablation", record, markdown, command)

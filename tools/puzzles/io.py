@@ -60,7 +60,7 @@ def parse_text(text: str) -> np.ndarray:
     an N x N puzzle, named as it is written."""
     box = TEXT_BOXES.get(len(text))
     if box is None:
-        raise ValueError(f"{len(text)} symbols; a puzzle has {', '.join(map(str, TEXT_BOXES))}")
+        raise ValueError(f"{len(text)} symbol{'s' * (len(text) != 1)}; a puzzle has {', '.join(map(str, TEXT_BOXES))}")
     side = box * box
     # "replace": one '?' a character, so positions stay; UNKNOWN is above every side
     values = np.frombuffer(text.encode("ascii", "replace").translate(TEXT_TABLE), dtype=np.uint8)

@@ -39,6 +39,7 @@ import numpy as np
 from tqdm import tqdm
 
 from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE, Symmetry, backtracking_count
+from tools import positive_int
 from tools.paths import GENERATED
 from tools.puzzles.io import to_text
 from tools.puzzles.make_data import Grid, line_order, minimal_puzzle, random_solution
@@ -114,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="tools/puzzles/make_hard.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--puzzles", type=int, default=PUZZLES, metavar="N", help="puzzles per file (default: %(default)s)"
+        "--puzzles", type=positive_int, default=PUZZLES, metavar="N", help="puzzles per file (default: %(default)s)"
     )
     parser.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="folder to write to (default: data/generated/)"

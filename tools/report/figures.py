@@ -55,7 +55,7 @@ IMAGES = ROOT / "images"  #: the figures the readme and the notebook show; hande
 PAGE_WIDTH_INCHES = 6.3  #: 16 cm, the text width of an A4 page: every figure is drawn this wide
 DPI = 140  #: 882 px across: no wider than a rendered readme shows at full size
 PNG_METADATA = {"Software": None}  #: keep matplotlib's version out of the file
-#: the text of Figures 2 and 3, in points as printed (captions are the report's)
+#: the text of Figure 2, in points as printed (captions are the report's)
 STYLE: dict[str, Any] = {"font.size": 10}  #: labels, ticks and legends take this size
 GRID_COLOUR = "0.88"
 
