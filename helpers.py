@@ -1077,7 +1077,7 @@ FIXED_ORDER = "backtracking, fixed order"
 TEXTBOOK = "textbook search"
 MAC = "textbook search with MAC"
 SINGLES = "textbook search with MAC and hidden singles"
-AFTER_STAGE_1 = "the same after stage 1"  #: the textbook search with MAC and hidden singles, after stage 1
+AFTER_STAGE_1 = "MAC and hidden singles after stage 1"  #: the textbook search so, after stage 1
 ALGORITHM_X = "Algorithm X"
 #: the ablation's variants after Algorithm X, one per idea, named after it (the last is the solver)
 ADDED = tuple("+ " + idea.replace("_", " ") for idea in Ideas._fields)
@@ -1101,7 +1101,7 @@ ABLATION_NODES = "The ablation: mean search nodes per puzzle"
 ABLATION_TIMES = "The ablation: mean CPU time per puzzle, ms"
 ORDERS = "Tie orders on symmetric copies: change in rows tried per puzzle, order less the one against"
 COPY_TAILS = "The solver on symmetric copies of each puzzle: rows tried and CPU time per copy"
-HARDEST_COPIES = "The hardest sample on symmetric copies: answers, search nodes and the slowest time"
+COPIES_COMPARED = "The solver against the strongest textbook searches on symmetric copies: wrong choices and tails"
 LEAVE_ONE_OUT = "The solver without one of its rules: mean search nodes per puzzle"
 UNSOLVABLE = "One wrong digit in each hardest puzzle: answers and search nodes"
 TEXTBOOK_ANSWERS = "The textbook searches: answers and search nodes"
