@@ -34,8 +34,6 @@ FILE_KINDS = ("puzzle", "solution")
 PUZZLES = 15
 SIDE = 9
 BOX = 3
-BLANKS = {"very_easy": 5, "easy": 5, "medium": 20}
-HARD_GIVENS = range(21, 26)  # 21..25
 HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements than this
 
 # The hand-in's samples of the public collections, as data/README.md describes them
@@ -44,8 +42,9 @@ TOP1465_SAMPLE = "top1465_sample.txt"
 SAMPLE_FILES = [HARDEST_SAMPLE, TOP1465_SAMPLE]
 HANDED_OUT = [f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS]
 
-#: the kinds of unsolvable puzzle, as make_data.UNSOLVABLE_KINDS names them
-REPEATED_GIVEN, DEAD_BLANK, NO_COMPLETION = "repeated given", "dead blank", "no completion"
+#: what the generator promises: blanks or givens, and the kinds of unsolvable puzzle by name
+BLANKS, HARD_GIVENS = make_data.BLANKS, range(make_data.HARD_GIVENS[0], make_data.HARD_GIVENS[1] + 1)
+REPEATED_GIVEN, DEAD_BLANK, NO_COMPLETION = make_data.REPEATED_GIVEN, make_data.DEAD_BLANK, make_data.NO_COMPLETION
 
 
 # --- Independent checks of a puzzle (conftest's rules, no generator code) ---

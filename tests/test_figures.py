@@ -12,8 +12,6 @@ and reproducible bytes.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import matplotlib.image
 import matplotlib.text
 import numpy as np
@@ -109,13 +107,8 @@ def test_rows_and_columns_are_named_as_the_helpers_number_them(box):
         for digit in range(1, size + 1):
             assert figures.row_name(helpers.candidate_row(cell, digit, size), size) == f"{digit} in ({r}, {c})"
             names = [figures.column_name(column, size) for column in helpers.constraint_columns(cell, digit, box)]
-            expected = [
-                f"cell ({r}, {c})",
-                f"row {r}, digit {digit}",
-                f"column {c}, digit {digit}",
-                f"box {b}, digit {digit}",
-            ]
-            assert names == expected
+            expected = f"cell ({r}, {c})|row {r}, digit {digit}|column {c}, digit {digit}|box {b}, digit {digit}"
+            assert names == expected.split("|")
 
 
 def test_the_exact_cover_legend_names_every_colour_of_the_matrix():
@@ -169,9 +162,3 @@ def test_a_figure_is_page_wide_and_the_same_inputs_write_the_same_bytes_with_no_
 def test_the_command_line_draws_the_figures_named_into_out(tmp_path):
     assert figures.main(["exact_cover", "--out", str(tmp_path)]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["exact_cover.png"]
-
-
-def test_the_command_line_refuses_an_unknown_figure(tmp_path):
-    with pytest.raises(SystemExit):
-        figures.main(["search", "--out", str(tmp_path)])
-    assert not list(Path(tmp_path).iterdir())

@@ -46,13 +46,9 @@ def test_each_size_is_read_from_text_and_written_back_as_it_was(side):
     assert io.to_text(puzzle(side)) == text(puzzle(side))
 
 
-@pytest.mark.parametrize("blank", ["0", "."])
-def test_a_blank_is_zero_or_dot(blank):
-    assert np.array_equal(io.parse_text(text(puzzle()).replace("0", blank)), puzzle())
-
-
-def test_letters_count_in_either_case():
-    assert np.array_equal(io.parse_text(text(puzzle(16)).lower()), puzzle(16))
+@pytest.mark.parametrize("side, written", [(9, str), (9, lambda t: t.replace("0", ".")), (16, str.lower)])
+def test_a_blank_may_be_zero_or_dot_and_a_letter_of_either_case(side, written):
+    assert np.array_equal(io.parse_text(written(text(puzzle(side)))), puzzle(side))
 
 
 @pytest.mark.parametrize(
