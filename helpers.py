@@ -33,6 +33,7 @@ import gc
 import math
 import platform
 import random
+import threading
 import time
 import typing
 from collections.abc import Generator, Iterable, Sequence
@@ -130,8 +131,7 @@ class AlgorithmX:
             raise ValueError(f"{len(names)} column names for {n_columns} columns")
         if any(row and (row[0] < 0 or row[-1] >= n_columns) for row in row_lists):
             raise ValueError(f"a row has a column outside 0 to {n_columns - 1}")
-        #: Knuth's root h, the head of a column never covered: the list of columns to cover starts and ends here
-        self.root = ColumnObject("root").head
+        self.root = ColumnObject("root").head  #: Knuth's root h: the list of columns to cover starts and ends here
         self.columns = [ColumnObject(name) for name in (names or range(n_columns))]
         self.row_nodes: list[list[DancingNode]] = []
         for r, row in enumerate(row_lists):
@@ -142,6 +142,7 @@ class AlgorithmX:
             self.row_nodes.append(nodes)
         self.emptied: list[ColumnObject] = []
         self.links = 0  #: how many times the matrix was relinked: a paused search checks it was not
+        self.busy = False  #: a search left columns covered (paused, or stopped without restore): none other till relink
         self.rows_tried = 0  #: rows the last search took (each step forward counts one)
         self.wrong_choices = 0  #: of those, rows taken from a column of two rows or more that led to no solution
         self.relink(range(n_columns), range(len(row_lists)))
@@ -168,6 +169,7 @@ class AlgorithmX:
                 bottom.down = head.up = node
         self.emptied = linked  # any of them may have no rows
         self.links += 1
+        self.busy = False
 
     def cover(self, column: ColumnObject) -> None:
         """Knuth's cover(c): take ``column`` out of the list of columns to
@@ -247,12 +249,14 @@ class AlgorithmX:
         and leave r (uncover those columns, in reverse order); then uncover c.
         ``chosen`` holds the row taken at each level (his O_k).  ``rows_tried``
         counts the rows taken, and ``wrong_choices`` those taken from a column
-        of two rows or more (a choice) that led to no solution.  A search run
-        to its end leaves the links as it found them.  One stopped early
-        leaves them as they are, for ``relink`` to reset; with ``restore``, it
-        first uncovers every column it covered.  A search resumed after the
-        matrix was relinked raises ``RuntimeError``.
+        of two rows or more (a choice) that led to no solution.  Run to its
+        end, a search leaves the links as it found them; stopped early, as
+        they are, for ``relink`` to reset, or with ``restore`` uncovered.
+        ``RuntimeError`` if another left columns covered, or after a relink.
         """
+        if self.busy:
+            raise RuntimeError("another search has covered columns it has not uncovered: relink the matrix first")
+        self.busy, links = True, self.links  # busy until the links are as this search found them
         cover, uncover, choose_column = self.cover, self.uncover, self.choose_column
         chosen: list[DancingNode] = []
         tried = choices = 0
@@ -262,7 +266,6 @@ class AlgorithmX:
                 if column is None:  # every column is covered: the rows taken are a solution
                     self.rows_tried = tried
                     self.wrong_choices = choices - sum(is_choice(node.column) for node in chosen)
-                    links = self.links
                     yield sorted(node.row for node in chosen)
                     if self.links != links:
                         raise RuntimeError("the matrix was relinked while this search was paused")
@@ -292,13 +295,15 @@ class AlgorithmX:
                     cover(j.column)
                     j = j.right
         finally:
-            while restore and chosen:
-                row = chosen.pop()
-                j = row.left
-                while j is not row:
-                    uncover(j.column)
-                    j = j.left
-                uncover(row.column)
+            if self.links == links:  # else relink has reset the links, and they are not this search's to touch
+                while restore and chosen:
+                    row = chosen.pop()
+                    j = row.left
+                    while j is not row:
+                        uncover(j.column)
+                        j = j.left
+                    uncover(row.column)
+                self.busy = bool(chosen)
 
     def first_solution(self, restore: bool = False) -> list[int] | None:
         """The first exact cover (sorted row indices), or ``None``.  The links
@@ -672,6 +677,8 @@ def read_grid(sudoku: object, size: int = SUDOKU_SIZE) -> list[int] | None:
 
 #: ``solve_sudoku``'s engine for each box side, made by its first call of that size
 _ENGINES: dict[int, SudokuEngine] = {}
+#: held while one of them solves: an engine's matrix serves one search at a time
+_ENGINES_LOCK = threading.Lock()
 
 
 def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
@@ -680,7 +687,7 @@ def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
     one of them, the same one on every call.  Input as ``read_grid`` says;
     ``ValueError`` too when ``size`` is not the square of a box side.  Calls
     of one size share an engine, made by the first; each relinks its matrix
-    afresh, so none depends on another.
+    afresh, so none depends on another; threads take turns.
     """
     box = math.isqrt(size) if size > 0 else 0
     if box * box != size or box == 0:
@@ -688,9 +695,9 @@ def solve_sudoku(sudoku: object, size: int = SUDOKU_SIZE) -> np.ndarray | None:
     cells = read_grid(sudoku, size)
     if cells is None:
         return None
-    if box not in _ENGINES:
-        _ENGINES[box] = SudokuEngine(box)
-    solution = _ENGINES[box].solve(cells).grid
+    with _ENGINES_LOCK:
+        engine = _ENGINES.get(box) or _ENGINES.setdefault(box, SudokuEngine(box))
+        solution = engine.solve(cells).grid
     return None if solution is None else np.array(solution, dtype=np.int64).reshape(size, size)
 
 
@@ -734,8 +741,9 @@ def is_valid_solution(puzzle: object, grid: object) -> bool:
 #     constraints  all-different on every row, column and box, as binary
 #                  inequalities between *peers* (two cells that share a unit).
 #     select       minimum remaining values (MRV): the unassigned cell with
-#                  the smallest domain, the first in row-major order on a tie;
-#                  or, without MRV, the first unassigned cell in that order.
+#                  the smallest domain, ties broken by the degree heuristic
+#                  (most unassigned peers), then by row-major order; or,
+#                  without MRV, the first unassigned cell in that order.
 #     order        the digits of its domain in increasing order.
 #     inference    *forward checking*: remove the digit from the domain of
 #                  every unassigned peer, and fail at once if one is left with
@@ -1334,7 +1342,11 @@ def on_copies(
     A puzzle's copies are drawn from ``seed`` and the puzzle alone, so a set
     run in parts gets the copies it gets whole.  An entry of several engines
     solves copy k with its engine k (counting round), so that its copies are
-    shared among them.  Garbage collection waits, as in ``race``."""
+    shared among them.  Garbage collection waits, as in ``race``.
+    ``ValueError`` when there is no entry, an entry has no engine, or there
+    is no puzzle or copy."""
+    if not engines or not all(engines.values()) or not len(puzzles) or copies < 1:
+        raise ValueError(f"on_copies needs engines, puzzles and copies: got {len(engines)}, {len(puzzles)}, {copies}")
     names = list(engines)
     rows = {name: np.zeros((len(puzzles), copies), dtype=np.int64) for name in names}
     ms = {name: np.zeros((len(puzzles), copies)) for name in names}

@@ -130,11 +130,16 @@ def test_mrv_picks_the_smallest_domain():
     assert problem.select_unassigned_variable(list(range(16))) == 9
 
 
-def test_mrv_breaks_ties_by_row_major_order():
+@pytest.mark.parametrize("assigned, chosen", [((), 9), ((10, 11), 12)], ids=["equal degrees", "9 of lower degree"])
+def test_mrv_breaks_ties_by_degree_then_by_row_major_order(assigned, chosen):
+    """Cells 9 and 12 tie on domain size; with two of 9's peers alone (10
+    and 11, its row) assigned, 12 has more unassigned peers."""
     problem = SudokuCSP([0] * 16, 2)
     problem.domains[12] = problem.domains[9] = 0b0011
+    for cell in assigned:
+        problem.values[cell] = 3
     open_cells = [1, 5, 9, 12, 14]
-    assert problem.select_unassigned_variable(open_cells) == open_cells.index(9)
+    assert problem.select_unassigned_variable(open_cells) == open_cells.index(chosen)
 
 
 def test_singles_only_puzzle_takes_one_assignment_per_blank():

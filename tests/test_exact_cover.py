@@ -126,6 +126,19 @@ def test_a_search_resumed_after_the_matrix_was_relinked_is_refused():
         next(search)
 
 
+def test_a_search_is_refused_while_another_leaves_columns_covered_until_a_relink():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    paused = matrix.search()
+    next(paused)
+    with pytest.raises(RuntimeError, match="another search"):
+        next(matrix.search())
+    paused.close()  # stopped early, without restore: the links stay covered
+    with pytest.raises(RuntimeError, match="another search"):
+        matrix.first_solution()
+    matrix.relink(range(4), range(len(SEVERAL_ROWS)))
+    assert matrix.first_solution(restore=True) == matrix.first_solution()
+
+
 # --- Counting a sudoku's solutions -----------------------------------------
 
 

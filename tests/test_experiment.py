@@ -121,6 +121,12 @@ def test_a_race_without_methods_puzzles_or_rounds_is_refused(methods, puzzles, r
 # --- symmetric copies and intervals --------------------------------------------------
 
 
+@pytest.mark.parametrize("engines, copies", [({}, 2), ({"a": []}, 2), ({"a": [SudokuEngine(3)]}, 0)])
+def test_copies_without_entries_engines_or_copies_are_refused(engines, copies):
+    with pytest.raises(ValueError, match="on_copies needs"):
+        helpers.on_copies(HARD[:1], engines, copies, seed=1)
+
+
 def test_a_symmetric_copy_keeps_the_puzzle_and_maps_its_solution_alike():
     symmetry = helpers.random_symmetry(random.Random(7))
     puzzle, solution = HARD[2], HARD_STORED[2]

@@ -72,20 +72,12 @@ HARD = "hard"  #: the assignment's hard category, as the tables name it
 #: the sets that need a search, as the tables name them
 HARD_SETS = (HARD, GENERATED_HARD, TOP1465_SAMPLE, HARDEST_SAMPLE)
 SET_COLUMNS = (EASIER, *HARD_SETS)  #: the columns of the ablation's tables
+TIMES = ("mean ms", "rounds' range")  #: a time as the median of the rounds' means, and their range
 #: the readme's tables by the number of their caption: the printed tables each draws on, and its columns
 TABLES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     1: (
         (SOLVER_ANSWERS, SOLVER_TIMES),
-        (
-            "right",
-            "no solution, answered -1",
-            "nodes: mean",
-            "nodes: max",
-            "mean ms",
-            "rounds' range",
-            "p95 ms",
-            "slowest ms",
-        ),
+        ("right", "no solution, answered -1", "nodes: mean", "nodes: max", *TIMES, "p95 ms", "slowest ms"),
     ),
     2: ((COPY_TAILS,), ("copies of each", "nodes: mean", "nodes: p95", "nodes: max", "p95 ms", "slowest ms")),
     3: ((ABLATION_NODES,), SET_COLUMNS),
@@ -94,7 +86,7 @@ TABLES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     6: ((ORDERS,), HARD_SETS),
     7: (
         (TEXTBOOK_ANSWERS, TEXTBOOK_TIMES),
-        ("right", "nodes: mean", "wrong choices: mean", "nodes: max", "mean ms", "ms before the search", "µs a node"),
+        ("right", "nodes: mean", "wrong choices: mean", "nodes: max", *TIMES, "ms before the search", "µs a node"),
     ),
     8: (
         (COPIES_COMPARED,),
@@ -431,8 +423,8 @@ def time_ratios(method: str) -> Callable[[Tables], list[float]]:
 AFTER_RATIOS = time_ratios(helpers.AFTER_STAGE_1)
 #: after stage 1 the textbook search takes about the solver's time on the hardest sample, and longer on the others
 after_times = holds(
-    "after stage 1 the textbook search takes the solver's time within a tenth on the hardest sample only",
-    lambda t: 0.9 < AFTER_RATIOS(t)[-1] < 1.1 and min(AFTER_RATIOS(t)[:-1]) > 1.1,
+    "after stage 1 the textbook search takes the solver's time within 15% on the hardest sample only",
+    lambda t: 0.85 < AFTER_RATIOS(t)[-1] < 1.15 and min(AFTER_RATIOS(t)[:-1]) > 1.15,
 )
 ratio = {
     "low": lambda t: helpers.significant(min(AFTER_RATIOS(t)[:-1])),
@@ -508,6 +500,15 @@ RANDOM_SIGNS = signs(
     PLAIN_ORDER,
     {GENERATED_HARD: (-1, -1), TOP1465_SAMPLE: (-1, -1), HARDEST_SAMPLE: (-1, 0), HARD: (0, 0)},
 )
+SOLVER_NODE_US = Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, THE_SOLVER), "µs a node")
+AFTER_NODE_US = Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, helpers.AFTER_STAGE_1), "µs a node")
+
+
+def cheaper_rows(tables: Tables) -> bool:
+    """A row of the solver costs less than a node of the textbook search after stage 1."""
+    return number(SOLVER_NODE_US, tables) < number(AFTER_NODE_US, tables)
+
+
 QUOTES = (
     Quote(
         "forward checking alone exceeded its budget on {over} of them",
@@ -671,20 +672,14 @@ QUOTES = (
         "hardest sample, stage 1 included), though a row and a node are not the same unit; on the hardest sample the "
         "two take about the same time ({solver_ms} and {after_ms} ms)",
         {
-            "solver_node": Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, THE_SOLVER), "µs a node"),
-            "after_node": Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, helpers.AFTER_STAGE_1), "µs a node"),
+            "solver_node": SOLVER_NODE_US,
+            "after_node": AFTER_NODE_US,
             "solver_ms": Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, THE_SOLVER), "mean ms"),
             "after_ms": Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, helpers.AFTER_STAGE_1), "mean ms"),
         },
         every(
             after_times,
-            holds(
-                "a row of the solver costs less than a node of the search after stage 1",
-                lambda t: (
-                    number(Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, THE_SOLVER), "µs a node"), t)
-                    < number(Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, helpers.AFTER_STAGE_1), "µs a node"), t)
-                ),
-            ),
+            holds("a row of the solver costs less than a node after stage 1", cheaper_rows),
         ),
     ),
     Quote(
