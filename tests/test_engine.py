@@ -10,6 +10,9 @@ by ``helpers.is_valid_solution``, which shares no code with the solver.
 
 from __future__ import annotations
 
+import sys
+import threading
+
 import numpy as np
 import pytest
 
@@ -23,6 +26,8 @@ from conftest import (
     snapshot,
 )
 from helpers import AlgorithmX, is_valid_solution
+from tools.paths import DATA
+from tools.puzzles.io import read_grids
 from tools.puzzles.make_data import random_puzzle
 
 
@@ -144,6 +149,27 @@ def test_solve_sudoku_solves_any_size_it_is_told(box, given_share):
 def test_solve_sudoku_refuses_a_size_that_is_not_a_square(size):
     with pytest.raises(ValueError, match="square"):
         helpers.solve_sudoku(np.zeros((size, size), dtype=int), size)
+
+
+def test_solve_sudoku_answers_threads_right_as_they_take_turns():
+    puzzles = [*read_grids(DATA / "hardest_sample.txt")] * 4
+    answers = [None] * len(puzzles)
+
+    def solve(first: int) -> None:
+        for k in range(first, len(puzzles), 4):
+            answers[k] = helpers.solve_sudoku(puzzles[k])
+
+    threads = [threading.Thread(target=solve, args=(first,), daemon=True) for first in range(4)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads swap as often as they can, mid-search
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:  # a search on links another thread changed may never end: wait a minute at most
+            thread.join(timeout=60 / len(threads))
+    finally:
+        sys.setswitchinterval(interval)
+    assert all(answer is not None and is_valid_solution(p, answer) for p, answer in zip(puzzles, answers))
 
 
 def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
