@@ -17,14 +17,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import (
-    KNUTH_COLUMNS,
-    KNUTH_COVER,
-    KNUTH_ROWS,
-    SEVERAL_ROWS,
-    columns_to_cover,
-    snapshot,
-)
+from conftest import KNUTH_COLUMNS, KNUTH_COVER, KNUTH_ROWS, SEVERAL_ROWS, columns_to_cover, snapshot
 from helpers import AlgorithmX, is_valid_solution
 from tools.paths import DATA
 from tools.puzzles.io import read_grids

@@ -140,9 +140,7 @@ def shown_texts(fig: Figure) -> list[matplotlib.text.Text]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("drawing", "points"),
-    [("exact_cover", COVER_POINTS), ("choices", MIN_PRINTED_POINTS)],
-    indirect=["drawing"],
+    ("drawing", "points"), [("exact_cover", COVER_POINTS), ("choices", MIN_PRINTED_POINTS)], indirect=["drawing"]
 )
 def test_no_text_is_too_small_when_printed(drawing, points):
     scale = figures.PAGE_WIDTH_INCHES / drawing.get_figwidth()  # 1: drawn at the printed width

@@ -48,11 +48,7 @@ REFERENCE_BUDGET = 20_000
 def examples(count: int) -> settings:
     """Hypothesis settings for ``count`` examples, the same ones on every run."""
     return settings(
-        max_examples=count,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
+        max_examples=count, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
     )
 
 

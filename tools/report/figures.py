@@ -411,12 +411,7 @@ def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
         )
         fig.legend(
             [*keys, mean, limit, bound],
-            [
-                *methods,
-                "mean",
-                f"budget ({budget:,})",
-                f"a lower bound ({BOUND_SIGN})",
-            ],
+            [*methods, "mean", f"budget ({budget:,})", f"a lower bound ({BOUND_SIGN})"],
             handler_map={tuple: HandlerTuple(ndivide=None, pad=0.6)},
             loc="outside upper center",
             ncol=2,

@@ -88,10 +88,7 @@ TABLES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
         (TEXTBOOK_ANSWERS, TEXTBOOK_TIMES),
         ("right", "nodes: mean", "wrong choices: mean", "nodes: max", *TIMES, "ms before the search", "µs a node"),
     ),
-    8: (
-        (COPIES_COMPARED,),
-        ("right", "wrong choices: mean", "the solver's less these", "nodes: max", "slowest ms"),
-    ),
+    8: ((COPIES_COMPARED,), ("right", "wrong choices: mean", "the solver's less these", "nodes: max", "slowest ms")),
     9: ((UNSOLVABLE,), ("answered no solution", "over budget", "nodes: mean", "nodes: p95")),
     10: (
         (WITHOUT_MRV,),
@@ -677,10 +674,7 @@ QUOTES = (
             "solver_ms": Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, THE_SOLVER), "mean ms"),
             "after_ms": Cell(TEXTBOOK_TIMES, (HARDEST_SAMPLE, helpers.AFTER_STAGE_1), "mean ms"),
         },
-        every(
-            after_times,
-            holds("a row of the solver costs less than a node after stage 1", cheaper_rows),
-        ),
+        every(after_times, holds("a row of the solver costs less than a node after stage 1", cheaper_rows)),
     ),
     Quote(
         "The solver against the two strongest textbook searches on {copies} symmetric copies of each",
