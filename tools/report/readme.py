@@ -418,10 +418,10 @@ def time_ratios(method: str) -> Callable[[Tables], list[float]]:
 
 
 AFTER_RATIOS = time_ratios(helpers.AFTER_STAGE_1)
-#: after stage 1 the textbook search takes about the solver's time on the hardest sample, and longer on the others
+#: after stage 1 the textbook search takes a little less than the solver's time on the hardest sample, more on the others
 after_times = holds(
-    "after stage 1 the textbook search takes the solver's time within 15% on the hardest sample only",
-    lambda t: 0.85 < AFTER_RATIOS(t)[-1] < 1.15 and min(AFTER_RATIOS(t)[:-1]) > 1.15,
+    "after stage 1 the textbook search takes up to a fifth less than the solver on the hardest sample, more on others",
+    lambda t: 0.8 < AFTER_RATIOS(t)[-1] < 1 and min(AFTER_RATIOS(t)[:-1]) > 1.15,
 )
 ratio = {
     "low": lambda t: helpers.significant(min(AFTER_RATIOS(t)[:-1])),
@@ -534,7 +534,7 @@ QUOTES = (
         "exceeded its budget of {budget} assignments on {over} of the {of} hardest puzzles. With arc consistency and "
         "hidden singles at every node it solved every puzzle. Started after my stage 1, that search made significantly "
         "fewer wrong choices than the solver on one hard set and did not differ significantly on the other three; it "
-        "took about the solver's time on the hardest sample and {low} to {high} times it on the others",
+        "took a little less than the solver's time on the hardest sample and {low} to {high} times it on the others",
         {"budget": budget(), "over": HARDEST_OVER, "of": HARDEST_OF, **ratio},
         every(never_over_budget(SINGLES), copy_signs(helpers.AFTER_STAGE_1, (0, 0, 1, 0)), after_times),
     ),
@@ -667,7 +667,7 @@ QUOTES = (
     Quote(
         "Each of the solver's rows costs less than a node of that search ({solver_node} against {after_node} µs on the "
         "hardest sample, stage 1 included), though a row and a node are not the same unit; on the hardest sample the "
-        "two take about the same time ({solver_ms} and {after_ms} ms)",
+        "search after stage 1 is a little faster ({solver_ms} and {after_ms} ms)",
         {
             "solver_node": SOLVER_NODE_US,
             "after_node": AFTER_NODE_US,
@@ -723,9 +723,15 @@ QUOTES = (
     Quote(
         "With hidden singles at every node, the textbook search has no such tail and would pass this assignment; after "
         "my stage 1 its wrong choices differ significantly from the solver's on one set only, where they are fewer. So "
-        "exact cover, as I implemented it, buys speed",
+        "exact cover, as I implemented it, buys speed over the textbook searches, except after my stage 1 on the "
+        "hardest sample",
         premise=every(
             never_over_budget(SINGLES),
+            after_times,
+            holds(
+                "the solver is faster than each textbook search without stage 1 on every hard set",
+                lambda t: min(r for m in (TEXTBOOK, MAC, SINGLES) for r in time_ratios(m)(t)) > 1,
+            ),
             copy_signs(helpers.AFTER_STAGE_1, (0, 0, 1, 0)),
             holds(
                 "the strongest textbook search's slowest copy was far inside the limit",
