@@ -68,7 +68,7 @@ from tools.paths import CATEGORIES, NOTEBOOK, ROOT
 README = ROOT / "readme.md"
 LABELS = ("set", "method", "variant", "copies' seed", "order", "against")  #: the columns whose cells name a row
 COUNT = re.compile(r" \(\d+\)$")  #: a set's count of puzzles after its name: "hard (15)"
-HARD = "hard"  #: the assignment's hard category, as the tables name it
+HARD = CATEGORIES[-1]  #: the assignment's hard category: the tables name it as its files do
 #: the sets that need a search, as the tables name them
 HARD_SETS = (HARD, GENERATED_HARD, TOP1465_SAMPLE, HARDEST_SAMPLE)
 SET_COLUMNS = (EASIER, *HARD_SETS)  #: the columns of the ablation's tables
