@@ -14,7 +14,9 @@ Every number is found by exact keys, never by position or by a label's start:
   against the ``premise`` its words rest on.
 
 A missing or ambiguous key, a quote found in no place or two, and a premise
-the run does not bear out are errors.  ``--check`` only compares, exiting 1.
+the run does not bear out are errors.  Column names are the notebook's header
+text, typed again here on purpose: its print cells show them as a reader reads
+them, and a name that drifts on either side is a missing key, so an error.  ``--check`` only compares, exiting 1.
 
 Usage: ``python -m tools.report.readme [--check]``
 """
