@@ -126,8 +126,7 @@ def test_mrv_picks_the_smallest_domain():
 
 @pytest.mark.parametrize("assigned, chosen", [((), 9), ((10, 11), 12)], ids=["equal degrees", "9 of lower degree"])
 def test_mrv_breaks_ties_by_degree_then_by_row_major_order(assigned, chosen):
-    """Cells 9 and 12 tie on domain size; with two of 9's peers alone (10
-    and 11, its row) assigned, 12 has more unassigned peers."""
+    """Cells 9 and 12 tie on size; with 9's row peers 10 and 11 assigned, 12 has more unassigned peers."""
     problem = SudokuCSP([0] * 16, 2)
     problem.domains[12] = problem.domains[9] = 0b0011
     for cell in assigned:
