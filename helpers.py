@@ -395,11 +395,6 @@ class Answer(NamedTuple):
 ORDER_SEED = 0
 
 
-def family_order(box: int) -> list[int]:
-    """The plain tie order: every column in the order of its number, family after family."""
-    return list(range(4 * box**4))
-
-
 def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
     """``items`` in a random order drawn from ``rng``.  It draws with
     ``rng.random()`` alone, whose stream every Python keeps, so that a seed
@@ -1189,13 +1184,10 @@ def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
     grid = np.array(puzzle)
     side = len(grid)
     box = math.isqrt(side)
-    cells = grid.ravel()
+    cells, peers = grid.ravel(), _csp_peers(box)
     for cell in np.flatnonzero(cells == EMPTY).tolist():
         r, c = divmod(cell, side)
-        peers = [
-            i for i in range(side * side) if i // side == r or i % side == c or box_of(i, box) == box_of(cell, box)
-        ]
-        seen = set(cells[peers].tolist())
+        seen = set(cells[list(peers[cell])].tolist())
         wrong = [d for d in range(1, side + 1) if d not in seen and d != solution[r, c]]
         if wrong:
             grid[r, c] = wrong[0]
@@ -1369,6 +1361,11 @@ def on_copies(
     finally:
         gc.enable()
     return {name: CopyRuns(rows[name], ms[name]) for name in names}
+
+
+def family_order(box: int) -> list[int]:
+    """The plain tie order: every column in the order of its number, family after family."""
+    return list(range(4 * box**4))
 
 
 #: where each family of columns started in the order once tuned, as a share of its length
