@@ -540,8 +540,8 @@ QUOTES = (
     Quote(
         "exceeded its budget of {budget} assignments on {over} of the {of} hardest puzzles. With arc consistency and "
         "hidden singles at every node it solved every puzzle. Started after my stage 1, that search made significantly "
-        "fewer wrong choices than the solver on one hard set and did not differ significantly on the other three; it "
-        "took no significantly different time on the hardest sample and {low} to {high} times the solver's on the others",
+        "fewer wrong choices than the solver on one hard set only, and took {low} to {high} times its time on the others, "
+        "no significantly different time on the hardest",
         {"budget": budget(), "over": HARDEST_OVER, "of": HARDEST_OF, **ratio},
         every(never_over_budget(SINGLES), copy_signs(helpers.AFTER_STAGE_1, (0, 0, 1, 0)), after_times),
     ),
@@ -660,10 +660,9 @@ QUOTES = (
         never_over_budget(SINGLES),
     ),
     Quote(
-        "The solver made significantly fewer than the textbook search with MAC and hidden singles on the top1465 and "
-        "hardest samples ({top} and {hardest} a puzzle). Started after my stage 1, that search differs from the solver "
-        "in its search alone: the solver made significantly more wrong choices than it on the top1465 sample "
-        "({after}), and no significant difference showed on the other sets",
+        "The solver made significantly fewer than MAC with hidden singles on the top1465 and hardest samples ({top} and "
+        "{hardest} a puzzle), and significantly more than the same search after stage 1 on the top1465 sample "
+        "({after}); no other difference was significant",
         {
             "top": leading(Cell(COPIES_COMPARED, (TOP1465_SAMPLE, SINGLES), LESS)),
             "hardest": leading(Cell(COPIES_COMPARED, (HARDEST_SAMPLE, SINGLES), LESS)),
@@ -672,10 +671,10 @@ QUOTES = (
         every(copy_signs(SINGLES, (0, 0, -1, -1)), copy_signs(helpers.AFTER_STAGE_1, (0, 0, 1, 0))),
     ),
     Quote(
-        "Each of the solver's rows costs less than a node of that search ({solver_node} against {after_node} µs on the "
-        "hardest sample, stage 1 included), though a row and a node are not the same unit; on the hardest sample the "
-        "two take no significantly different time ({solver_ms} and {after_ms} ms; the solver's less the search's, puzzle "
-        "by puzzle, {paired} ms, 95% interval {low_ms} to {high_ms})",
+        "A row of the solver costs less than a node of the search after stage 1 ({solver_node} against {after_node} µs "
+        "on the hardest sample, stage 1 included; not the same unit), and there the two take no significantly "
+        "different time ({solver_ms} and {after_ms} ms; paired difference {paired} ms, 95% interval {low_ms} to "
+        "{high_ms})",
         {
             "solver_node": SOLVER_NODE_US,
             "after_node": AFTER_NODE_US,
@@ -718,12 +717,6 @@ QUOTES = (
             "rate": Cell(FIXED_RATE, (HARD,), "assignments a second"),
             "slowest": Cell(FIXED_RATE, (HARD,), "slowest ms"),
         },
-    ),
-    Quote(
-        "The solver answered every puzzle right, and the slowest of its {copies} symmetric copies of each puzzle took "
-        "{slowest} ms",
-        {"copies": COPIES_EACH, "slowest": slowest_copy},
-        all_right,
     ),
     Quote(
         "it exceeded the {budget} assignments it was allowed on {over} of the {of} puzzles of the hardest sample, and "
