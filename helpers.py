@@ -1434,6 +1434,13 @@ def significant(value: float, digits: int = 2) -> str:
     return f"{rounded:,.{max(0, decimals)}f}"
 
 
+def mean_with_interval(values: np.ndarray) -> str:
+    """The mean of ``values`` (one a puzzle) and its 95% interval
+    (``mean_interval``), as the tables print them: ``mean (low to high)``."""
+    mean, low, high = mean_interval(values)
+    return f"{significant(mean)} ({significant(low)} to {significant(high)})"
+
+
 def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A markdown table whose columns also line up as plain text: columns of
     numbers flush right, the others flush left."""
