@@ -1,8 +1,9 @@
 """The project's puzzles in ``data/generated/`` and their generator, ``tools/puzzles/make_data.py``,
 the assignment's handed-out files in ``data/``, kept unchanged, and the hand-in's
-samples of the public collections, ``data/*_sample.txt`` (``tools/puzzles/make_samples.py``),
-which share no puzzle, up to symmetry (``tools/puzzles/symmetry.py``), with the
-other sets the notebook races or with any tuning part.
+samples of the public collections, a tuning and an evaluation sample of each of
+top1465 and hardest (``tools/puzzles/make_samples.py``), no two of which share a
+puzzle, up to symmetry (``tools/puzzles/symmetry.py``), nor any with the other
+files the notebook races; no evaluation sample shares one with any tuning part.
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (counted
@@ -37,10 +38,22 @@ BOX = 3
 HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements than this
 
 # The hand-in's samples of the public collections, as data/README.md describes them
-HARDEST_SAMPLE = "hardest_sample.txt"
-TOP1465_SAMPLE = "top1465_sample.txt"
-SAMPLE_FILES = [HARDEST_SAMPLE, TOP1465_SAMPLE]
+TUNING_SAMPLES = ["top1465_tuning.txt", "hardest_tuning.txt"]
+EVALUATION_SAMPLES = ["top1465_evaluation.txt", "hardest_evaluation.txt"]
+SAMPLE_FILES = TUNING_SAMPLES + EVALUATION_SAMPLES
+#: each sample's collection, part and count of puzzles
+SAMPLES = {
+    "top1465_tuning.txt": ("top1465", "tuning", 100),
+    "top1465_evaluation.txt": ("top1465", "evaluation", 100),
+    "hardest_tuning.txt": ("hardest", "tuning", 26),
+    "hardest_evaluation.txt": ("hardest", "evaluation", 26),
+}
+GENERATED_HARD = ["hard_tuning.txt", "hard_evaluation.txt"]  #: in data/generated/, both handed in
 HANDED_OUT = [f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS]
+#: every file of data/generated/, as data/README.md's table names it
+GENERATED_FILES = [f"generated/{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS] + [
+    f"generated/{name}" for name in GENERATED_HARD
+]
 
 #: what the generator promises: blanks or givens, and the kinds of unsolvable puzzle by name
 BLANKS, HARD_GIVENS = make_data.BLANKS, range(make_data.HARD_GIVENS[0], make_data.HARD_GIVENS[1] + 1)
@@ -106,15 +119,21 @@ def test_format_equals_the_assignment_files(category, kind):
     assert (ours.shape, ours.dtype) == (theirs.shape, theirs.dtype)
 
 
-@pytest.mark.parametrize("name", HANDED_OUT + SAMPLE_FILES)
-def test_the_handed_out_files_and_the_samples_are_unchanged(name):
-    """data/README.md states the SHA-256 of each file the unit handed out, and of each sample."""
+@pytest.mark.parametrize("name", HANDED_OUT + SAMPLE_FILES + GENERATED_FILES)
+def test_every_file_of_data_is_the_one_its_readme_states(name):
+    """data/README.md states the SHA-256 of each file the unit handed out, of each
+    sample and of each generated file (named with its folder, ``generated/``)."""
     assert sha256(DATA / name) == stated_sha256(DATA / "README.md")[name]
 
 
 def test_data_holds_the_handed_out_files_the_samples_and_the_generated_folder_only():
     names = sorted(path.name for path in DATA.iterdir())
     assert names == sorted(HANDED_OUT + SAMPLE_FILES + ["README.md", GENERATED.name])
+
+
+def test_the_generated_folder_holds_the_generated_files_only():
+    names = sorted(f"generated/{path.name}" for path in GENERATED.iterdir())
+    assert names == sorted(GENERATED_FILES)
 
 
 # --- (iii) and (iv) stored answers -----------------------------------------
@@ -235,30 +254,53 @@ def sample_lines(name: str) -> list[str]:
     return (DATA / name).read_text(encoding="ascii").splitlines()
 
 
+def part_lines(collection: str, part: str) -> list[str]:
+    """The puzzles of a collection's part as text, read straight from its file
+    in ``collections/``, without the loaders of ``tools.puzzles.sets``."""
+    parity = ("tuning", "evaluation").index(part)
+    if collection == "hardest":
+        with (COLLECTIONS / "hardest.csv").open(newline="", encoding="ascii") as handle:
+            return [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2 == parity]
+    text = (COLLECTIONS / "magictour_top1465.txt").read_text(encoding="ascii")
+    return [line.strip().replace(".", "0") for line in text.splitlines() if line.strip()][parity::2]
+
+
 @pytest.mark.slow
 def test_make_samples_reproduces_the_committed_samples(tmp_path):
     make_samples.write_samples(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(SAMPLE_FILES)
     assert [(tmp_path / name).read_bytes() for name in SAMPLE_FILES] == [
         (DATA / name).read_bytes() for name in SAMPLE_FILES
     ]
 
 
-def test_each_sample_keeps_puzzles_of_its_evaluation_part_in_their_order():
-    """Read straight from the collections' files, without the loaders of ``tools.puzzles.sets``."""
-    with (COLLECTIONS / "hardest.csv").open(newline="", encoding="ascii") as handle:
-        hardest = [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2 == 1]
-    text = (COLLECTIONS / "magictour_top1465.txt").read_text(encoding="ascii")
-    top1465 = [line.strip().replace(".", "0") for line in text.splitlines() if line.strip()][1::2]
-    for name, evaluation in ((HARDEST_SAMPLE, hardest), (TOP1465_SAMPLE, top1465)):
-        remaining = iter(evaluation)
-        assert all(line in remaining for line in sample_lines(name)), name  # a subsequence
-    assert len(sample_lines(TOP1465_SAMPLE)) == make_samples.TOP1465_COUNT
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_each_sample_keeps_puzzles_of_its_part_in_their_order(name):
+    collection, part, _ = SAMPLES[name]
+    remaining = iter(part_lines(collection, part))
+    assert all(line in remaining for line in sample_lines(name))  # a subsequence
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_each_sample_holds_its_count_of_puzzles(name):
+    assert len(sample_lines(name)) == SAMPLES[name][2]
+
+
+def test_the_hardest_tuning_sample_is_every_fourth_puzzle_of_its_part():
+    assert sample_lines("hardest_tuning.txt") == part_lines("hardest", "tuning")[:: make_samples.HARDEST_STEP]
+
+
+def test_the_sample_sets_read_the_sample_files():
+    """``tools.puzzles.sets`` names each sample ``<collection>-sample:<part>``."""
+    read = {name: load_set(f"{SAMPLES[name][0]}-sample:{SAMPLES[name][1]}").puzzles for name in SAMPLE_FILES}
+    assert all(np.array_equal(read[name], read_grids(DATA / name)) for name in SAMPLE_FILES)
 
 
 def test_no_puzzle_is_in_two_of_the_sets_the_notebook_races():
+    """The two generated hard files, the four samples and the assignment's puzzles."""
     raced = {
         "assignment": np.concatenate([np.load(DATA / f"{category}_puzzle.npy") for category in CATEGORIES]),
-        "generated hard": read_grids(GENERATED / "hard_evaluation.txt"),
+        **{f"generated/{name}": read_grids(GENERATED / name) for name in GENERATED_HARD},
         **{name: read_grids(DATA / name) for name in SAMPLE_FILES},
     }
     copies = {(a, b): shared(raced[a], raced[b]) for a, b in itertools.combinations(raced, 2)}
@@ -266,10 +308,10 @@ def test_no_puzzle_is_in_two_of_the_sets_the_notebook_races():
 
 
 @pytest.mark.slow
-def test_no_sample_puzzle_is_a_copy_of_one_in_a_tuning_part():
+def test_no_evaluation_sample_puzzle_is_a_copy_of_one_in_a_tuning_part():
     tuning = np.concatenate([load_set(name).puzzles for name in make_samples.TUNING_PARTS])
-    assert {name: shared(read_grids(DATA / name), tuning) for name in SAMPLE_FILES} == {
-        name: [] for name in SAMPLE_FILES
+    assert {name: shared(read_grids(DATA / name), tuning) for name in EVALUATION_SAMPLES} == {
+        name: [] for name in EVALUATION_SAMPLES
     }
 
 
@@ -281,7 +323,7 @@ def test_the_solver_solves_every_sample_puzzle(name):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SAMPLE_FILES)
-def test_a_fifth_of_each_sample_has_exactly_one_solution(name):
-    """A fifth: counting takes the textbook search a while on these hard puzzles."""
-    counts = [backtracking_count(p) for p in read_grids(DATA / name)[::5]]
+def test_every_sample_puzzle_has_exactly_one_solution(name):
+    """Counted by the textbook search, which shares no code with the solver."""
+    counts = [backtracking_count(p) for p in read_grids(DATA / name)]
     assert counts == [1] * len(counts)

@@ -23,13 +23,11 @@ from tools.paths import ROOT
 
 #: what the marker gets: the notebook, the report, the notebook's module,
 #: its puzzles and pictures, and what to install.  ``data`` goes whole: the
-#: assignment's puzzles, the project's own (``data/generated/``) and the two
-#: samples of public collections the notebook compares on
-#: (``hardest_sample.txt``, ``top1465_sample.txt``), with their README.
+#: assignment's puzzles, the project's own (``data/generated/``, both generated
+#: hard files included) and the samples of public collections, a tuning and an
+#: evaluation sample of each of top1465 and hardest
+#: (``data/<collection>_<part>.txt``), with their README.
 HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "requirements.txt", "data", "images")
-#: files of those folders the marker does not get: the generated puzzles the
-#: tuning record needs (docs/tuning.md), which the notebook never reads
-LEFT_OUT = ("data/generated/hard_tuning.txt",)
 README = "readme.md"
 #: the heading of the readme's one section for the repository alone (how to
 #: run it and its tests), which the hand-in's copy leaves out
@@ -38,8 +36,11 @@ REPOSITORY_HEADING = "## This repository"
 
 def handin_readme(text: str) -> str:
     """The readme as the marker gets it: without the section under
-    ``REPOSITORY_HEADING``, which runs to the next heading of its level."""
-    return re.sub(rf"^{re.escape(REPOSITORY_HEADING)}\n.*?(?=^## |\Z)", "", text, flags=re.MULTILINE | re.DOTALL)
+    ``REPOSITORY_HEADING``, which runs to the next heading of its level, and
+    without the comments that key its numbers to the notebook's run
+    (``tools.report.readme``)."""
+    text = re.sub(rf"^{re.escape(REPOSITORY_HEADING)}\n.*?(?=^## |\Z)", "", text, flags=re.MULTILINE | re.DOTALL)
+    return re.sub(r"<!--.*?-->\n?", "", text)
 
 
 def handin_paths(root: Path = ROOT) -> list[Path]:
@@ -52,7 +53,7 @@ def handin_paths(root: Path = ROOT) -> list[Path]:
             raise FileNotFoundError(f"{name} is missing from {root}")
         if path.is_dir():
             inside = (p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-            paths += sorted(p for p in inside if p.relative_to(root).as_posix() not in LEFT_OUT)
+            paths += sorted(inside)
         else:
             paths.append(path)
     return paths

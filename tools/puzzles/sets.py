@@ -12,14 +12,17 @@ name                       puzzles
 ``hardest``                the puzzles of those three that plain dancing links
                            finds hardest (``find_hardest``)
 ``<collection>:<part>``    the tuning or evaluation part of one of the four above
-``top1465-sample``,        the hand-in's samples of two evaluation parts,
-``hardest-sample``         ``data/*_sample.txt`` (``make_samples``)
+``top1465-sample:<part>``  the hand-in's sample of that part of top1465,
+                           ``data/top1465_<part>.txt`` (``make_samples``)
+``hardest-sample:<part>``  the same of hardest, ``data/hardest_<part>.txt``
 =========================  =================================================
 
 with ``<category>`` one of ``tools.paths.CATEGORIES`` and ``<part>`` one of
 ``PARTS``.  A public collection's *tuning* part is its puzzles at even 0-based
 positions in their source file, its *evaluation* part those at odd positions
-(``docs/tuning.md``); no tuned choice was picked on an evaluation part.
+(``docs/tuning.md``): a choice is tuned on the one and judged on the other.
+The notebook decides the solver's tie order on the ``-sample:tuning`` sets
+and reports on the ``-sample:evaluation`` ones.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ COLLECTION_FILES = {
     "kaggle": "kaggle_rated_sample_7034.csv",
     "hardest": "hardest.csv",
 }
+SAMPLED = ("top1465", "hardest")  #: the collections of which the hand-in ships a sample of each part
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,12 @@ class PuzzleSet:
         return self.subset(np.flatnonzero(self.positions % 2 == PARTS.index(part)), f"{self.name}:{part}")
 
 
+def sample_file(collection: str, part: str) -> str:
+    """The name, in ``data/``, of the hand-in's sample of ``collection``'s ``part``
+    (``collection`` one of ``SAMPLED``, ``part`` one of ``PARTS``)."""
+    return f"{collection}_{part}.txt"
+
+
 def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet:
     """A whole set read from ``path``, its solutions from ``solutions`` (.npy)
     or, for a .csv with a solution column, from ``path`` itself."""
@@ -119,8 +129,10 @@ def loaders(data: Path = DATA, collections: Path = COLLECTIONS) -> dict[str, Cal
         found[name] = (
             partial(hardest, collections / file) if name == "hardest" else partial(from_file, name, collections / file)
         )
-    for name in ("top1465", "hardest"):
-        found[f"{name}-sample"] = partial(from_file, f"{name}-sample", data / f"{name}_sample.txt")
+    for collection in SAMPLED:
+        for part in PARTS:
+            name = f"{collection}-sample:{part}"
+            found[name] = partial(from_file, name, data / sample_file(collection, part))
     return found
 
 
