@@ -74,7 +74,7 @@ class ExactCoverSolver:
             self.matrix[candidate, list(candidate_columns(candidate))] = True
         self.parts: list[tuple[float, float]] = []  #: (set-up, C call) in seconds, a pair per call, in order
 
-    def __call__(self, puzzle: np.ndarray) -> tuple[list[int] | None, int, int]:
+    def __call__(self, puzzle: np.ndarray) -> tuple[list[int] | None, int]:
         start = time.process_time()
         rows = open_candidates(puzzle)
         sub_matrix = self.matrix[rows]
@@ -84,7 +84,7 @@ class ExactCoverSolver:
         except self.no_cover:
             cover = None
         self.parts.append((middle - start, time.process_time() - middle))
-        return None if cover is None else decode(rows[cover]), 0, 0  # it counts no nodes
+        return None if cover is None else decode(rows[cover]), 0  # it counts no nodes
 
     def split_ms(self, calls: int) -> dict[str, float]:
         """The mean CPU ms of its last ``calls`` calls spent in the set-up and in the C call."""
@@ -107,9 +107,9 @@ def baseline(path: Path) -> Method:
     """The baseline's ``sudoku_solver`` in the file ``path``, as a method."""
     solver = module_from_file("baseline_dlx", path).sudoku_solver
 
-    def method(puzzle: np.ndarray) -> tuple[list[int] | None, int, int]:
+    def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
         answer = np.asarray(solver(puzzle))
-        return None if np.all(answer == NO_SOLUTION) else answer.ravel().tolist(), 0, 0  # it counts no nodes
+        return None if np.all(answer == NO_SOLUTION) else answer.ravel().tolist(), 0  # it counts no nodes
 
     return method
 
@@ -118,7 +118,7 @@ def alternatives() -> list[Alternative]:
     """Plain dancing links, exact-cover and the baseline, each with its method
     or the reason it is not available."""
     plain = PlainDLX()
-    found = [Alternative(PLAIN, lambda puzzle: (*plain(puzzle), 0))]  # rows tried; wrong choices not counted
+    found = [Alternative(PLAIN, plain)]
     try:
         found.append(Alternative(EXACT_COVER, ExactCoverSolver()))
     except ImportError:

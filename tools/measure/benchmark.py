@@ -9,12 +9,10 @@ puzzle, CPU time per call, every answer checked), on named sets of
 the alternatives (the default job)
     the solver against the other solvers of ``tools/measure/alternatives.py``
 ``--against REV``
-    this checkout's ``solve_sudoku`` against that of ``git show REV:helpers.py``,
-    over ``--rounds`` rounds, and whether every puzzle's rows tried are the same
-``--ablation``
-    the notebook's ablation (``helpers.ablation()``) and textbook searches
-    (``helpers.textbook_methods(helpers.BUDGET)``) on whole tuning and
-    evaluation parts (``docs/tuning.md``), over ``--rounds`` rounds
+    this checkout's solver against that of ``git show REV:helpers.py``, each
+    called as the notebook's ``sudoku_solver`` calls it (one engine held for
+    every puzzle), over ``--rounds`` rounds: times, rows tried, the time per
+    row tried, and whether every puzzle's rows tried are the same
 ``--throughput [N]``
     the command line on Royle's 49,151 puzzles with one process and with N
     (every core by default), taking turns for ``--rounds`` rounds
@@ -43,21 +41,15 @@ from tqdm import tqdm
 
 import helpers
 from helpers import (
-    ADDED,
-    ALGORITHM_X,
-    BOUND_SIGN,
-    BUDGET,
+    SOLVER_LABEL,
     SUDOKU_BOX,
-    THE_SOLVER,
     Method,
     Results,
     SudokuEngine,
-    ablation,
     by_engine,
     markdown_table,
     race,
     significant,
-    textbook_methods,
 )
 from tools import positive_int
 from tools.handin.autograde import problems as autograde_problems
@@ -68,21 +60,12 @@ from tools.puzzles.io import read_grids
 from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 
-ROWS_TRIED = (THE_SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
+ROWS_TRIED = (SOLVER_LABEL, PLAIN)  #: the methods whose search nodes are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
 THROUGHPUT_SET = "17clue"  #: the collection the command line is timed on, whole
-ABLATION_SETS = (
-    "assignment/hard",
-    "generated-hard:tuning",
-    "generated-hard:evaluation",
-    "top1465:tuning",
-    "top1465:evaluation",
-    "hardest:tuning",
-    "hardest:evaluation",
-)
-ROUNDS = 3  #: rounds of ``--against`` and ``--ablation``, by default
+ROUNDS = 3  #: rounds of ``--against`` and ``--throughput``, by default
 #: (box side, share of cells given): the larger grids of ``--sizes``, each with a fill the solver takes in seconds
 SIZES = ((4, 0.40), (5, 0.50), (6, 0.70))
 SIZE_PUZZLES = 10  #: puzzles of each size, by default
@@ -120,9 +103,9 @@ def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
     answers right, mean over the solver's, rows tried where it counts them,
     and the split of its time where the method gives one (``split_ms``:
     exact-cover's set-up and C call)."""
-    methods = {THE_SOLVER: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
+    methods = {SOLVER_LABEL: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
     raced = race_on(methods, puzzle_set)
-    solver_mean = raced[THE_SOLVER].ms.mean()
+    solver_mean = raced[SOLVER_LABEL].ms.mean()
     entry: dict[str, Any] = {"source": puzzle_set.source, "puzzles": len(puzzle_set), "methods": {}}
     for name, results in raced.items():
         summary = {**times(results), "right": int(results.right.sum())}
@@ -174,7 +157,7 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
     )
     save(out / "alternatives", "alternatives", record, markdown, command)
     print(markdown)
-    wrong = [s for s, entry in record["sets"].items() if entry["methods"][THE_SOLVER]["right"] < entry["puzzles"]]
+    wrong = [s for s, entry in record["sets"].items() if entry["methods"][SOLVER_LABEL]["right"] < entry["puzzles"]]
     return 1 if wrong else 0
 
 
@@ -197,33 +180,49 @@ def revision(rev: str, repository: Path = ROOT) -> ModuleType:
         return module_from_file(path.stem, path)
 
 
-def rows_tried(module: ModuleType, puzzles: np.ndarray) -> list[int]:
-    """The rows a ``SudokuEngine`` of ``module`` (a version of helpers.py) tries on each puzzle."""
+def held_engine(module: ModuleType) -> Method:
+    """The solver of ``module`` (a version of helpers.py) as the notebook's
+    ``sudoku_solver`` calls it: one ``SudokuEngine`` held for every puzzle,
+    ``read_grid``, ``solve``, the answer as an array; with the rows tried."""
     engine = module.SudokuEngine(SUDOKU_BOX)
-    return [int(engine.solve(np.asarray(puzzle).ravel().tolist()).rows_tried) for puzzle in puzzles]
 
+    def method(puzzle: np.ndarray) -> tuple[np.ndarray | None, int]:
+        cells = module.read_grid(puzzle)
+        if cells is None:
+            return None, 0
+        answer = engine.solve(cells)
+        grid = None if answer.grid is None else np.array(answer.grid, dtype=np.int64).reshape(puzzle.shape)
+        return grid, answer.rows_tried
 
-def solving(module: ModuleType) -> Method:
-    """``module.solve_sudoku`` as a method of the race (its rows are counted apart, its choices not at all)."""
-    return lambda puzzle: (module.solve_sudoku(puzzle), 0, 0)
+    return method
 
 
 def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType], rounds: int) -> dict[str, Any]:
-    """Two versions of helpers.py raced for ``rounds`` rounds on ``puzzle_set``,
-    then their rows counted on every puzzle."""
-    raced = race_on({name: solving(module) for name, module in versions.items()}, puzzle_set, rounds)
-    rows = {name: rows_tried(module, puzzle_set.puzzles) for name, module in versions.items()}
+    """Two versions of helpers.py raced for ``rounds`` rounds on ``puzzle_set``:
+    each one's times, rows tried and CPU time per row tried (all its time over
+    all its rows), and the ratios of new to old."""
+    raced = race_on({name: held_engine(module) for name, module in versions.items()}, puzzle_set, rounds)
     new, old = versions
+
+    def per_row_us(results: Results) -> float:
+        return float(1000 * results.ms.sum() / (rounds * max(1, int(results.nodes.sum()))))
+
     return {
         "puzzles": len(puzzle_set),
         "rounds": rounds,
         "versions": {
-            name: {**times(results), "wrong": int((~results.right).sum()), "rows_mean": float(np.mean(rows[name]))}
+            name: {
+                **times(results),
+                "wrong": int((~results.right).sum()),
+                "rows_mean": float(results.nodes.mean()),
+                "us_per_row": per_row_us(results),
+            }
             for name, results in raced.items()
         },
         "ratio": float(raced[new].ms.mean() / raced[old].ms.mean()),
         "round_ratios": (raced[new].round_means() / raced[old].round_means()).tolist(),
-        "rows_differ": int(sum(a != b for a, b in zip(rows[new], rows[old]))),
+        "per_row_ratio": per_row_us(raced[new]) / per_row_us(raced[old]),
+        "rows_differ": int((raced[new].nodes != raced[old].nodes).sum()),
     }
 
 
@@ -240,12 +239,14 @@ def against_table(sets: dict[str, Any], new: str, old: str) -> str:
                 significant(entry["ratio"], 3),
                 " ".join(significant(r, 3) for r in entry["round_ratios"]),
                 f"{significant(v[old]['rows_mean'], 4)} -> {significant(v[new]['rows_mean'], 4)}",
+                f"{significant(v[old]['us_per_row'], 3)} -> {significant(v[new]['us_per_row'], 3)}",
+                significant(entry["per_row_ratio"], 3),
                 "yes" if entry["rows_differ"] == 0 else f"no: {entry['rows_differ']} puzzles differ",
                 v[old]["wrong"] + v[new]["wrong"],
             ]
         )
     header = ["set", "puzzles x rounds", *(f"{v} {s}" for v in ("old", "new") for s in ("mean ms", "p95 ms", "max ms"))]
-    header += ["new / old", "each round", "rows tried, mean", "same rows", "wrong"]
+    header += ["new / old", "each round", "rows tried, mean", "µs a row", "per row, new / old", "same rows", "wrong"]
     return markdown_table(header, rows)
 
 
@@ -259,93 +260,15 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
         "sets": {s.name: against(s, versions, rounds) for s in progress(sets, f"against {rev}")},
     }
     markdown = (
-        f"`solve_sudoku` of this checkout (new) and of `{rev}` (old), taking turns puzzle by "
-        f"puzzle (`helpers.race`), {rounds} rounds; `new / old` is the ratio of the means over all rounds, "
-        "`each round` that of each round's means; rows tried by a `SudokuEngine` of each.\n\n"
+        f"The solver of this checkout (new) and of `{rev}` (old), each called as the notebook's `sudoku_solver` "
+        f"calls it (one engine held), taking turns puzzle by puzzle (`helpers.race`), {rounds} rounds; "
+        "`new / old` is the ratio of the means over all rounds, `each round` that of each round's means; "
+        "`µs a row` is all of a version's CPU time over all the rows its search tried.\n\n"
         f"{against_table(record['sets'], new, old)}"
     )
     save(out / f"against-{rev.replace('/', '-')}", "against", record, markdown, command)
     print(markdown)
     return 1 if any(v["wrong"] for entry in record["sets"].values() for v in entry["versions"].values()) else 0
-
-
-# --- The ablation on whole parts -------------------------------------------
-
-
-def ablate(puzzle_set: PuzzleSet, rounds: int, budget: int = BUDGET) -> dict[str, Any]:
-    """The textbook searches (stopped after ``budget`` assignments) and every
-    variant of the ablation raced for ``rounds`` rounds on ``puzzle_set``: a
-    variant's time is the median of the rounds' mean times, with the range of
-    those means, so that one slow spell of the machine does not move it."""
-    raced = race_on({**textbook_methods(budget), **ablation()}, puzzle_set, rounds)
-    variants = {}
-    for name, results in raced.items():
-        means = results.round_means()
-        variants[name] = {
-            "median_ms": float(np.median(means)),
-            "low_ms": float(means.min()),
-            "high_ms": float(means.max()),
-            "nodes_mean": float(results.nodes.mean()),
-            "right": int(results.right.sum()),
-            "over_budget": int(results.over_budget.sum()),
-        }
-    return {"puzzles": len(puzzle_set), "rounds": rounds, "variants": variants}
-
-
-def ablation_tables(sets: dict[str, Any]) -> str:
-    """The time and search nodes of every variant on every set, and what each
-    idea buys: the time of the variant before it over its own."""
-    names = list(sets)
-    order = list(sets[names[0]]["variants"])
-    header = ["variant", *(f"{name} ({sets[name]['puzzles']})" for name in names)]
-
-    def of(variant: str) -> list[dict[str, Any]]:
-        return [sets[name]["variants"][variant] for name in names]
-
-    def bound(v: dict[str, Any]) -> str:
-        return BOUND_SIGN if v["over_budget"] else ""
-
-    def time(v: dict[str, Any]) -> str:
-        return f"{bound(v)}{significant(v['median_ms'])} ({significant(v['low_ms'])}-{significant(v['high_ms'])})"
-
-    def nodes(v: dict[str, Any]) -> str:
-        return bound(v) + significant(v["nodes_mean"], 3)
-
-    parts = {
-        "Mean CPU time per puzzle, ms: the median of the rounds' means (their range)": [
-            [variant, *map(time, of(variant))] for variant in order
-        ],
-        "Mean search nodes per puzzle": [[variant, *map(nodes, of(variant))] for variant in order],
-        "What each idea buys: the time of the variant before it over its own": [
-            [variant, *(significant(b["median_ms"] / v["median_ms"], 3) for b, v in zip(of(before), of(variant)))]
-            for before, variant in zip((ALGORITHM_X, *ADDED), ADDED)
-        ],
-    }
-    every = [v for variant in order for v in of(variant)]
-    right, over = sum(v["right"] for v in every), sum(v["over_budget"] for v in every)
-    answers = sum(entry["puzzles"] for entry in sets.values()) * len(order)
-    tables = "\n\n".join(f"{title}\n\n{markdown_table(header, rows)}" for title, rows in parts.items())
-    return f"{tables}\n\n{right:,} of {answers:,} answers right; {over:,} searches stopped at the budget."
-
-
-def run_ablation(sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
-    """The ``--ablation`` job: save its record in ``out``, print its tables;
-    1 when a variant answered a puzzle wrong (giving up is not wrong), else 0."""
-    record: dict[str, Any] = {"budget": BUDGET, "sets": {s.name: ablate(s, rounds) for s in progress(sets, "ablation")}}
-    markdown = (
-        f"The textbook searches (`helpers.textbook_methods({BUDGET})`) and the ablation (`helpers.ablation()`, "
-        f"Algorithm X alone and then one idea more at each step, up to the solver) on every puzzle, taking turns "
-        f"(`helpers.race`), {rounds} rounds. {BOUND_SIGN} marks a mean cut short where a textbook search stopped "
-        f"after {BUDGET:,} assignments.\n\n{ablation_tables(record['sets'])}"
-    )
-    save(out / "ablation", "ablation", record, markdown, command)
-    print(markdown)
-    wrong = sum(
-        entry["puzzles"] - v["right"] - v["over_budget"]
-        for entry in record["sets"].values()
-        for v in entry["variants"].values()
-    )
-    return 1 if wrong else 0
 
 
 # --- The command line on every core, and the hand-in's cells under the autograder ---
@@ -428,8 +351,7 @@ def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) 
     """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
     puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
     engine = SudokuEngine(box)
-    engine.build_matrix()  # now, not in the race, whose warm-up puzzle may need none
-    [results] = race({THE_SOLVER: by_engine(engine)}, puzzles).values()
+    [results] = race({SOLVER_LABEL: by_engine(engine)}, puzzles).values()
     return {
         "size": box * box,
         "given_share": given_share,
@@ -470,7 +392,7 @@ def run_sizes(count: int, out: Path, command: list[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one job; the exit status is 1 when the solver (or a version of it,
-    or a variant of the ablation) answered a puzzle wrong."""
+    answered a puzzle wrong."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="python -m tools.measure.benchmark",
@@ -479,7 +401,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     job = parser.add_mutually_exclusive_group()
     job.add_argument("--against", metavar="REV", help="race this checkout's solver against revision REV's")
-    job.add_argument("--ablation", action="store_true", help="race the ablation and textbook searches on whole parts")
     job.add_argument(
         "--throughput",
         type=positive_int,
@@ -508,7 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=positive_int,
         default=ROUNDS,
         metavar="K",
-        help="rounds of --against and --ablation (default: %(default)s)",
+        help="rounds of --against and --throughput (default: %(default)s)",
     )
     parser.add_argument(
         "--out", type=Path, default=RESULTS, metavar="DIR", help="folder for the results (default: docs/results)"
@@ -527,8 +448,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_cells(args.cells, args.out, command)
     if args.sizes is not None:
         return run_sizes(args.sizes, args.out, command)
-    if args.ablation:
-        return run_ablation(chosen_sets(args.sets or ABLATION_SETS, args.sample), args.rounds, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)
 
 
