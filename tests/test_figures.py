@@ -1,13 +1,12 @@
-"""Tests of ``tools/report/figures.py``.
+"""Tests of ``tools/report/figures.py``, which draws Figure 1.
 
 A committed PNG is not compared with a fresh drawing byte for byte (that
-breaks with every matplotlib release); what each figure is drawn from is
-checked instead.  Figure 2 must show the numbers the notebook's stored
-outputs print, each in its place; the exact-cover figure's step is
-checked against counts made from the rules of sudoku, without the matrix,
-and its puzzle's one solution by the textbook search.  The drawings
-themselves are checked for their width, the size of their text as printed,
-and reproducible bytes.
+breaks with every matplotlib release); what the figure is drawn from is
+checked instead: its step against counts made from the rules of sudoku,
+without the matrix, and its puzzle's one solution by the textbook search.
+The drawing itself is checked for its width, the size of its text as
+printed, and reproducible bytes.  (Figure 2 is the notebook's own drawing,
+``tests/test_report.py``.)
 """
 
 from __future__ import annotations
@@ -19,51 +18,10 @@ import pytest
 from matplotlib.figure import Figure
 
 import helpers
-from conftest import column, peer_digits
-from helpers import BOUND_SIGN
-from tools.handin.notebook import Table, printed_number, printed_tables
+from conftest import peer_digits
 from tools.report import figures
 
-MIN_PRINTED_POINTS = 9  #: no text of a figure is smaller on the page
-COVER_POINTS = 11  #: nor, in the exact-cover figure, smaller than the report's body text
-#: where a box plot shows each column of the notebook's table of search nodes
-BOX_PLOT = {"whislo": "p5", "q1": "p25", "med": "median", "q3": "p75", "whishi": "p95", "mean": "mean"}
-
-
-@pytest.fixture(scope="module")
-def tables() -> dict[str, Table]:
-    return printed_tables()
-
-
-# --- Figure 2: search nodes per puzzle -------------------------------------------------
-
-
-def test_figure_2_boxes_are_the_notebooks_percentiles_and_means_for_every_set_and_method(tables):
-    table = tables[helpers.NODE_SPREAD]
-    boxes = figures.spread_boxes(table)
-    drawn = [(set_name, method, box) for set_name, by_method in boxes.items() for method, box in by_method.items()]
-    assert [[set_name, method] for set_name, method, _ in drawn] == [row[:2] for row in table.rows]
-    for (_, _, box), row in zip(drawn, table.rows):
-        cells = dict(zip(table.header, row))
-        assert box.stats == {key: printed_number(cells[column])[0] for key, column in BOX_PLOT.items()}
-        assert box.bounds == {key for key, column in BOX_PLOT.items() if cells[column].startswith(BOUND_SIGN)}
-        # a percentile is a lower bound only where a search stopped at the budget
-        assert all(box.stats[key] == helpers.BUDGET for key in box.bounds - {"mean"})
-
-
-def test_figure_2_marks_lower_bounds_and_writes_each_over_budget_count_at_the_budget(tables):
-    table = tables[helpers.NODE_SPREAD]
-    ax = figures.draw_node_spread(figures.spread_boxes(table), helpers.BUDGET).axes[0]
-    counts = [count for count in column(table, "over budget") if count != "0"]
-    assert [(text.get_text(), text.xy[1]) for text in ax.texts] == [(count, helpers.BUDGET) for count in counts]
-    assert any(line.get_ydata()[0] == helpers.BUDGET and line.get_linestyle() == "--" for line in ax.lines)
-    bound_q3 = sum(cell.startswith(BOUND_SIGN) for cell in column(table, "p75"))
-    bound_means = sum(cell.startswith(BOUND_SIGN) for cell in column(table, "mean"))
-    assert sum(bool(patch.get_hatch()) for patch in ax.patches) == bound_q3
-    assert sum(line.get_marker() == "D" and line.get_markerfacecolor() == "white" for line in ax.lines) == bound_means
-
-
-# --- Figure 1: the exact-cover matrix -------------------------------------------------
+COVER_POINTS = 11  #: no text of the figure is smaller on the page than the report's body text
 
 
 def allowed_candidates(puzzle: np.ndarray) -> int:
@@ -122,10 +80,9 @@ def test_the_exact_cover_legend_names_every_colour_of_the_matrix():
 
 
 @pytest.fixture
-def drawing(request) -> Figure:
-    """The figure named by the test's parameter, drawn from the project's
-    files (the notebook's stored outputs), its layout done."""
-    fig = figures.FIGURES[request.param]()
+def drawing() -> Figure:
+    """Figure 1, its layout done."""
+    fig = figures.draw_exact_cover()
     fig.canvas.draw()  # lays out the tick labels, which exist only once drawn
     return fig
 
@@ -139,24 +96,21 @@ def shown_texts(fig: Figure) -> list[matplotlib.text.Text]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("drawing", "points"), [("exact_cover", COVER_POINTS), ("choices", MIN_PRINTED_POINTS)], indirect=["drawing"]
-)
-def test_no_text_is_too_small_when_printed(drawing, points):
+def test_no_text_is_smaller_than_the_body_text_when_printed(drawing):
     scale = figures.PAGE_WIDTH_INCHES / drawing.get_figwidth()  # 1: drawn at the printed width
     sizes = {t.get_text(): round(t.get_fontsize() * scale, 1) for t in shown_texts(drawing)}
-    assert sizes and {text: size for text, size in sizes.items() if size < points} == {}
+    assert sizes and {text: size for text, size in sizes.items() if size < COVER_POINTS} == {}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", figures.FIGURES)
-def test_a_figure_is_page_wide_and_the_same_inputs_write_the_same_bytes_with_no_software_named(name, tmp_path):
-    first = figures.save(figures.FIGURES[name](), tmp_path / "first.png")
-    second = figures.save(figures.FIGURES[name](), tmp_path / "second.png").read_bytes()
+def test_the_figure_is_page_wide_and_drawn_twice_writes_the_same_bytes_with_no_software_named(tmp_path):
+    first = figures.save(figures.draw_exact_cover(), tmp_path / "first.png")
+    second = figures.save(figures.draw_exact_cover(), tmp_path / "second.png").read_bytes()
     assert first.read_bytes() == second and b"matplotlib" not in second
     assert matplotlib.image.imread(first).shape[1] == round(figures.PAGE_WIDTH_INCHES * figures.DPI)
 
 
-def test_the_command_line_draws_the_figures_named_into_out(tmp_path):
-    assert figures.main(["exact_cover", "--out", str(tmp_path)]) == 0
+@pytest.mark.slow
+def test_the_command_line_draws_figure_1_into_out(tmp_path):
+    assert figures.main(["--out", str(tmp_path)]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["exact_cover.png"]

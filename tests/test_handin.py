@@ -24,9 +24,10 @@ from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
-#: what the notebook and helpers.py may import: numpy, the standard library, helpers, and
-#: IPython, the kernel every notebook runs in, whose display shows code highlighted
-THIRD_PARTY_ALLOWED = {"numpy", "helpers", "IPython"}
+#: what the notebook and helpers.py may import: numpy, the standard library, helpers,
+#: matplotlib for the notebook's figure, and IPython, the kernel every notebook runs in,
+#: whose display shows code highlighted
+THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "IPython"}
 
 
 def run_notebook(folder: Path) -> list:
@@ -122,7 +123,7 @@ def notebook_data_files() -> set:
 def test_handin_carries_every_data_file_the_notebook_reads_and_no_other(tmp_path):
     folder = make_handin(tmp_path / "handin")
     wanted = notebook_data_files()
-    assert {"data/hardest_sample.txt", "data/top1465_sample.txt", "data/hard_puzzle.npy"} <= wanted
+    assert {"data/hardest_evaluation.txt", "data/top1465_tuning.txt", "data/hard_puzzle.npy"} <= wanted
     shipped = {path.relative_to(folder).as_posix() for path in (folder / "data").rglob("*") if path.is_file()}
     assert shipped - {"data/README.md"} == wanted
 
@@ -157,7 +158,7 @@ def imported_modules(source: str) -> set:
 
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
-def test_notebook_and_helpers_import_only_numpy_the_standard_library_and_helpers():
+def test_notebook_and_helpers_import_only_numpy_matplotlib_the_standard_library_and_helpers():
     sources = [*code_cells(), (ROOT / "helpers.py").read_text(encoding="utf-8")]
     imported = set().union(*(imported_modules(source) for source in sources))
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED

@@ -1,6 +1,10 @@
-"""The report says what the notebook's run printed: its tables are the
-notebook's tables, every number its prose quotes is found by exact keys, and
-every picture it shows exists."""
+"""The report says what the notebook's run printed, and no more.
+
+Its tables, quoted numbers and data figure are the run's (``tools.report.readme``
+fills them by key); each claim a sentence makes of those numbers, a sign or an
+order, is checked below over the same keys; and it keeps to its size: the words
+a marker reads in fifteen minutes, at most five tables, each cited.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +13,20 @@ import re
 import pytest
 
 from conftest import ROOT
-from tools.handin.notebook import Table
-from tools.report.readme import LABELS, README, fill, machine, sources
+from tools.handin.make import handin_readme
+from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
+from tools.report.readme import MACHINE, QUOTE, README, TABLE, Missing, figures, fill, value
 
 IMAGE_LINK = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
+LIMIT_MS = 20_000  #: the assignment's limit for a puzzle
+HARD_SETS = ("generated hard", "top1465", "hardest")  #: the hard evaluation sets, as the tables name them
+SOLVER, WITHOUT_LOCKED, SOLVER_VARIANT = "the solver", "+ hidden singles", "+ locked candidates"
+STRONGEST, AFTER_STAGE_1 = "MRV, MAC, hidden singles", "stage 1, then MRV, MAC, hidden singles"
 
 
 @pytest.fixture(scope="module")
-def drawn_from() -> tuple[dict[str, Table], str]:
-    """The tables the readme draws on, and where the notebook ran."""
-    return sources()
+def tables() -> dict[str, Table]:
+    return printed_tables()
 
 
 @pytest.fixture(scope="module")
@@ -26,102 +34,213 @@ def readme() -> str:
     return README.read_text(encoding="utf-8")
 
 
-def test_the_readme_says_what_the_notebooks_run_printed(readme, drawn_from):
-    filled, problems = fill(readme, *drawn_from)
-    assert problems == []
-    assert filled == readme, "run python -m tools.report.readme"
+def number(tables: dict[str, Table], key: str) -> float:
+    """The number a quote key names, as a float: its bound sign, thousands and % dropped."""
+    return float(value(tables, key).lstrip("≥< ").rstrip("%").replace(",", ""))
 
 
-def test_reordering_the_rows_and_columns_of_every_table_leaves_the_readme_as_it_is(readme, drawn_from):
-    tables, setup = drawn_from
+def quotes(text: str) -> list[tuple[str, str]]:
+    """Every quoted number of a readme, with its key."""
+    return [(match["number"], match["key"]) for match in QUOTE.finditer(text)]
+
+
+# --- the readme is what the run gives --------------------------------------------
+
+
+def test_the_readme_says_what_the_notebooks_run_printed(readme, tables):
+    assert fill(readme, tables, machine()) == readme, "run python -m tools.report.readme"
+
+
+def test_each_data_figure_the_readme_shows_is_the_one_the_notebook_drew(readme):
+    drawn = figures(readme, drawn_figures())
+    assert drawn and all(path.read_bytes() == image for path, image in drawn.items())
+
+
+def test_the_quotes_are_found_by_their_keys_whatever_the_order_of_rows_columns_and_tables(readme, tables):
+    """The tables in reverse order, each with its rows and its columns but the first (the rows' names) reversed."""
     turned = {
-        title: Table(table.header[::-1], [row[::-1] for row in reversed(table.rows)]) for title, table in tables.items()
+        key: Table(
+            table.title, table.header[:1] + table.header[:0:-1], [row[:1] + row[:0:-1] for row in table.rows[::-1]]
+        )
+        for key, table in reversed(tables.items())
     }
-    assert fill(readme, turned, setup) == (readme, [])
+    assert quotes(fill(readme, turned, machine())) == quotes(readme)
 
 
-class Row(list):
-    """A table row that notes each cell read from it."""
-
-    def __init__(self, cells: list[str], place: tuple[str, int], reads: set) -> None:
-        super().__init__(cells)
-        self.place, self.reads = place, reads
-
-    def __getitem__(self, j):  # type: ignore[override]
-        self.reads.add((*self.place, j))
-        return super().__getitem__(j)
-
-
-def cells_read(readme: str, tables: dict[str, Table], setup: str) -> set[tuple[str, int, int]]:
-    """Every (table, row, column) that filling the readme reads."""
-    reads: set = set()
-    watched = {
-        t: Table(table.header, [Row(row, (t, k), reads) for k, row in enumerate(table.rows)])
-        for t, table in tables.items()
-    }
-    fill(readme, watched, setup)
-    return reads
-
-
-def test_changing_any_number_the_readme_shows_makes_the_check_fail(readme, drawn_from):
-    """Each printed number the filler reads, made larger: the filled readme
-    differs, or a premise it rests on fails."""
-    tables, setup = drawn_from
-    unnoticed = []
-    for title, k, j in sorted(cells_read(readme, tables, setup)):
-        cell = tables[title].rows[k][j]
-        if tables[title].header[j] in LABELS or not re.search(r"\d", cell):
-            continue  # a row's labels are its keys, not numbers it quotes
-        rows = [list(row) for row in tables[title].rows]
-        rows[k][j] = re.sub(
-            r"\d", lambda digit: "9" + digit.group(0), cell, count=1
-        )  # 0.50 -> 90.50, ≥1,690 -> ≥91,690
-        filled, problems = fill(readme, {**tables, title: Table(tables[title].header, rows)}, setup)
-        if filled == readme and not problems:
-            unnoticed.append((title, tables[title].rows[k][0], tables[title].header[j]))
-    assert unnoticed == []
+def test_a_quoted_number_changed_by_hand_is_put_back(readme, tables):
+    number_, key = quotes(readme)[0]
+    changed = readme.replace(f"{number_}<!-- {key} -->", f"9{number_}<!-- {key} -->", 1)
+    assert changed != readme and fill(changed, tables, machine()) == readme
 
 
 @pytest.mark.parametrize(
-    "old, new",
-    [("| hard (15)            |", "| hardly (15)          |"), ("with at most", "with no more than")],
-    ids=["a row the notebook does not print", "a quote the readme lacks"],
+    "key", ["answers / nowhere / right", "answers / hard / nothing", "nothing / hard / right", "answers / hard"]
 )
-def test_a_key_the_run_lacks_or_a_lost_quote_is_a_problem(readme, drawn_from, old, new):
-    assert fill(readme.replace(old, new, 1), *drawn_from)[1] != []
+def test_a_key_the_run_does_not_hold_is_an_error(tables, key):
+    with pytest.raises(Missing):
+        value(tables, key)
 
 
-@pytest.mark.parametrize("typed", ["at most 6.4 ms", "8 times the 6.1 of naked singles", "under 30 ms", "-1 ms"])
-def test_a_number_the_prose_writes_itself_is_a_problem(readme, drawn_from, typed):
-    problems = fill(readme.replace("Every answer was right", f"Every answer was right, {typed}", 1), *drawn_from)[1]
-    assert [p for p in problems if "writes" in p] != []
+def test_a_table_the_run_did_not_print_is_an_error(readme, tables):
+    with pytest.raises(Missing):
+        fill(readme.replace("<!-- table answers -->", "<!-- table nowhere -->"), tables, machine())
+
+
+def test_a_cell_gives_its_numbers_by_place(tables):
+    assert value(tables, "answers / hard / mean ms (rounds' range)#1") == value(
+        tables, "answers / hard / mean ms (rounds' range)"
+    )
+    with pytest.raises(Missing):
+        value(tables, "answers / hard / mean ms (rounds' range)#4")
 
 
 def test_the_caption_names_the_machine_the_notebook_ran_on(readme):
-    assert f"run on {machine()}." in " ".join(readme.split())
+    assert [match["text"] for match in MACHINE.finditer(readme)] == [machine()]
 
 
-def test_every_table_and_figure_the_docs_cite_is_in_the_readme(readme):
-    captions = set(re.findall(r"^((?:Table|Figure) \d+)\. ", readme, flags=re.MULTILINE))
-    cited = {
-        found
-        for path in (ROOT / "docs").rglob("*.md")
-        for found in re.findall(r"\b(?:Table|Figure) \d+", path.read_text())
-    }
-    assert cited and cited <= captions
+# --- its size and its references -----------------------------------------------------
 
 
-def image_paths(text: str) -> list[str]:
-    """Every local image a markdown text shows, by markdown link or <img> tag."""
-    return [a or b for a, b in IMAGE_LINK.findall(text)]
+def body(readme: str) -> str:
+    """The readme as the marker gets it, before its references."""
+    text = handin_readme(readme)
+    return text[: text.index("## References")]
+
+
+def prose_words(text: str) -> int:
+    """Words outside headings, tables, figures, captions and code."""
+    text = re.sub(r"```.*?```", "", text, flags=re.DOTALL)
+    paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+    kept = [p for p in paragraphs if not re.match(r"(#|\||!\[|(Table|Figure) \d+\. )", p.strip())]
+    return sum(len(p.split()) for p in kept)
+
+
+def test_the_marker_reads_1500_to_2000_words_of_prose_and_3000_in_all(readme):
+    assert 1500 <= prose_words(body(readme)) <= 2000
+    assert len(body(readme).split()) <= 3000
+
+
+def test_the_marker_gets_no_comments_and_no_repository_section(readme):
+    assert "<!--" not in handin_readme(readme) and "## This repository" not in handin_readme(readme)
+
+
+def test_at_most_five_tables_none_wider_than_7_columns_or_longer_than_12_rows(readme, tables):
+    shown = [tables[match["key"]] for match in TABLE.finditer(readme)]
+    assert 0 < len(shown) <= 5
+    assert all(len(t.header) <= 7 and len(t.rows) <= 12 for t in shown)
+
+
+def test_every_table_and_figure_has_a_caption_and_is_cited_in_the_text(readme):
+    for kind in ("Table", "Figure"):
+        captioned = re.findall(rf"^{kind} (\d+)\. ", readme, flags=re.MULTILINE)
+        text = re.sub(rf"^{kind} \d+\. .*$", "", readme, flags=re.MULTILINE)
+        assert captioned == [str(n) for n in range(1, len(captioned) + 1)]
+        assert set(captioned) <= set(re.findall(rf"{kind}s? (\d+)", text))
 
 
 def test_every_picture_the_readme_shows_exists(readme):
-    assert image_paths(readme) and all((ROOT / path).is_file() for path in image_paths(readme))
+    shown = [a or b for a, b in IMAGE_LINK.findall(readme)]
+    assert shown and all((ROOT / path).is_file() for path in shown)
 
 
-def test_every_figure_has_a_caption_after_it_and_is_cited(readme):
-    shown = len(image_paths(readme))
-    assert re.findall(r"^Figure (\d+)\. ", readme, flags=re.MULTILINE) == [str(n) for n in range(1, shown + 1)]
-    cited = set(re.findall(r"Figures? (\d+)(?!\.)", re.sub(r"^Figure \d+\. ", "", readme, flags=re.MULTILINE)))
-    assert cited >= {str(n) for n in range(1, shown + 1)}
+def test_significantly_is_said_only_of_the_four_tested_comparisons(readme):
+    prose = " ".join(line for line in body(readme).splitlines() if not line.startswith("|"))
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join(prose.split()))
+    said = [s for s in sentences if re.search(r"significant", s, flags=re.IGNORECASE)]
+    assert said and all(re.search(r"Table 5|Holm|four", s) for s in said)
+
+
+# --- what the sentences claim ---------------------------------------------------------
+
+
+def test_every_answer_was_right(tables):
+    for row in tables["answers"].rows:
+        right, of = row[1].split("/")
+        assert right == of
+
+
+def test_the_generated_categories_match_their_stored_answers(tables):
+    generated = [row for row in tables["verified"].rows if row[0] == "data/generated"]
+    assert len(generated) == 4 and all(row[2] == row[3] for row in generated)
+
+
+def test_stage_1_alone_settles_the_easier_categories(tables):
+    assert all(number(tables, f"answers / {name} / rows tried: mean") == 0 for name in ("very easy", "easy", "medium"))
+
+
+def test_the_slowest_puzzle_is_more_than_two_orders_of_magnitude_inside_the_limit(tables):
+    assert 100 * number(tables, "answers / all / slowest ms") < LIMIT_MS
+
+
+def test_a_wrong_digit_is_refuted_faster_than_the_puzzle_is_solved(tables):
+    column = "mean ms (rounds' range)"
+    assert number(tables, f"answers / hardest, a wrong digit / {column}") < number(
+        tables, f"answers / hardest / {column}"
+    )
+
+
+def ablation_gains(tables: dict[str, Table], column: str, measure: int) -> list[float]:
+    """What each idea of the ablation saves in one column: time (measure 1) or rows (2)."""
+    values = [number(tables, f"ablation / {row[0]} / {column}#{measure}") for row in tables["ablation"].rows]
+    return [before - after for before, after in zip(values, values[1:])]
+
+
+def test_relinking_one_matrix_saves_the_most_time_on_the_easier_puzzles(tables):
+    gains = ablation_gains(tables, "very easy to medium", 1)
+    assert gains[0] == max(gains)
+
+
+def test_naked_singles_settle_the_easier_puzzles_and_barely_change_the_rows_of_the_hard_ones(tables):
+    assert number(tables, "ablation / + naked singles / very easy to medium#2") == 0
+    for column in ("hard", *HARD_SETS):
+        before = number(tables, f"ablation / + reuse matrix / {column}#2")
+        assert abs(before - number(tables, f"ablation / + naked singles / {column}#2")) <= 0.01 * before
+
+
+def test_hidden_singles_never_add_rows_on_the_hard_sets(tables):
+    for column in ("hard", *HARD_SETS):
+        assert number(tables, f"ablation / + hidden singles / {column}#2") <= number(
+            tables, f"ablation / + naked singles / {column}#2"
+        )
+
+
+def test_locked_candidates_cut_the_most_rows_and_time_of_the_hardest_puzzles_among_the_rules(tables):
+    assert ablation_gains(tables, "hardest", 2)[-1] == max(ablation_gains(tables, "hardest", 2))
+    assert ablation_gains(tables, "hardest", 1)[-1] == max(ablation_gains(tables, "hardest", 1)[1:])
+
+
+def test_the_rule_kept_the_random_tie_order_on_the_tuning_puzzles(tables):
+    assert number(tables, "orders / tuning: all / Wilcoxon p") < 0.05
+    assert number(tables, "orders / tuning: all / median change") < 0
+
+
+def test_the_random_order_is_not_better_on_the_hardest_evaluation_set_alone(tables):
+    assert number(tables, "orders / evaluation: hardest / Wilcoxon p") >= 0.05
+    assert number(tables, "orders / evaluation: hardest / random order: rows") > number(
+        tables, "orders / evaluation: hardest / plain order: rows"
+    )
+
+
+def test_the_four_comparisons_are_significant_and_favour_the_first(tables):
+    rows = tables["tests"].rows
+    assert len(rows) == 4 and all(row[-1] == "yes" for row in rows)
+    assert all(number(tables, f"tests / {row[0]} / median difference") < 0 for row in rows)
+    assert all(number(tables, f"tests / {row[0]} / first lower") > 50 for row in rows)
+
+
+def test_without_mrv_backtracking_exceeds_the_budget_on_some_hard_puzzles(tables):
+    assert number(tables, "textbook / fixed order, forward checking / over budget: hard") > 0
+
+
+def test_propagation_at_every_node_decides_the_tail(tables):
+    assert number(tables, "textbook / MRV, forward checking / over budget: hard") == 0
+    over = [number(tables, f"textbook / {m} / over budget: hardest") for m in ("MRV, forward checking", "MRV, MAC")]
+    assert over[0] > over[1] > 0
+    assert number(tables, f"textbook / {STRONGEST} / over budget: hardest") == 0
+
+
+def test_on_the_hardest_set_stage_1_explains_most_of_the_difference(tables):
+    solver, after, strongest = (
+        number(tables, f"textbook / {m} / ms: hardest") for m in (SOLVER, AFTER_STAGE_1, STRONGEST)
+    )
+    assert strongest - after > after - solver

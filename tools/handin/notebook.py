@@ -1,24 +1,28 @@
 """The notebook as the tools see it: its cells, its nbgrader solution cell,
-and the tables its stored outputs print.
+and what its stored outputs show.
 
-The notebook's experiment prints each of its tables as markdown under a
-title line; ``printed_tables`` reads them back from the outputs a headless
-run stored, for the report and the figures.
+The notebook's experiment prints each table the report uses with
+``helpers.print_table``: a line ``[key] title``, a blank line and a markdown
+table; a figure's cell prints ``[figure key] title`` before it draws.
+``printed_tables`` and ``drawn_figures`` read them back from the outputs a
+headless run stored.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from helpers import BOUND_SIGN
 from tools.paths import NOTEBOOK
 
-#: a markdown table's rule row: cells of dashes, perhaps with colons
-RULE = re.compile(r"^\|(\s*:?-+:?\s*\|)+$")
+TITLE = re.compile(r"^\[(?P<key>[\w-]+)\] (?P<title>.+)$")  #: the line above a printed table
+FIGURE = re.compile(r"^\[figure (?P<key>[\w-]+)\] (?P<title>.+)$")  #: a figure's cell prints it first
+RULE = re.compile(r"^\|(\s*:?-+:?\s*\|)+$")  #: a markdown table's rule row
+MACHINE = re.compile(r"^Run on (?P<machine>.+)$")  #: the line that says where the notebook ran
 
 
 def cells(path: Path = NOTEBOOK) -> list[dict[str, Any]]:
@@ -34,17 +38,11 @@ def is_solution_cell(cell: dict[str, Any]) -> bool:
 
 @dataclass(frozen=True)
 class Table:
-    """A markdown table as printed: its header and rows of cells, as text."""
+    """A printed table: its title, its header and its rows of cells, as text."""
 
+    title: str
     header: list[str]
     rows: list[list[str]]
-
-
-def printed_number(cell: str) -> tuple[float, bool]:
-    """A number as the notebook prints it (``0.066``, ``2,260``, ``≥9.0``,
-    ``+3%``) and whether it is a lower bound."""
-    bound = cell.startswith(BOUND_SIGN)
-    return float(cell[bound:].rstrip("%").replace(",", "")), bound  # BOUND_SIGN is one character
 
 
 def split_row(line: str) -> list[str]:
@@ -52,29 +50,43 @@ def split_row(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-def tables_in(text: str) -> dict[str, Table]:
-    """Every markdown table in ``text`` that sits right under a title line, by title."""
-    lines = text.splitlines()
-    found = {}
-    for k in range(1, len(lines) - 1):
-        if lines[k].startswith("|") and RULE.match(lines[k + 1].strip()) and lines[k - 1].strip():
-            end = k + 2
-            while end < len(lines) and lines[end].startswith("|"):
-                end += 1
-            found[lines[k - 1].strip()] = Table(split_row(lines[k]), [split_row(line) for line in lines[k + 2 : end]])
-    return found
-
-
-def stdout_lines(path: Path = NOTEBOOK) -> list[str]:
-    """Every line the notebook's stored outputs printed, in order."""
-    lines = []
-    for cell in cells(path):
-        # one cell's printing may be stored in several pieces, split anywhere
-        printed = (o for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stdout")
-        lines += "".join("".join(output["text"]) for output in printed).splitlines()
-    return lines
+def printed(cell: dict[str, Any]) -> list[str]:
+    """The lines a cell's stored outputs printed, in order (its printing may be
+    stored in several pieces, split anywhere)."""
+    streams = [o for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stdout"]
+    return "".join("".join(output["text"]) for output in streams).splitlines()
 
 
 def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
-    """Every titled markdown table the notebook's stored outputs print, by title."""
-    return tables_in("\n".join(stdout_lines(path)))
+    """Every table the notebook's stored outputs print under a ``[key] title`` line, by key."""
+    lines = [line for cell in cells(path) for line in printed(cell)]
+    found = {}
+    for k, line in enumerate(lines):
+        title = TITLE.match(line)
+        if title and k + 3 < len(lines) and RULE.match(lines[k + 3].strip()):
+            end = k + 4
+            while end < len(lines) and lines[end].startswith("|"):
+                end += 1
+            rows = [split_row(row) for row in lines[k + 4 : end]]
+            found[title["key"]] = Table(title["title"], split_row(lines[k + 2]), rows)
+    return found
+
+
+def machine(path: Path = NOTEBOOK) -> str:
+    """Where the notebook ran, as its stored outputs say; ``LookupError`` when they do not."""
+    for cell in cells(path):
+        for line in printed(cell):
+            if match := MACHINE.match(line):
+                return match["machine"]
+    raise LookupError(f"{path} prints no line 'Run on ...'")
+
+
+def drawn_figures(path: Path = NOTEBOOK) -> dict[str, bytes]:
+    """The PNG image of each cell that prints ``[figure key] title``, by key."""
+    found = {}
+    for cell in cells(path):
+        keys = [match["key"] for line in printed(cell) if (match := FIGURE.match(line))]
+        images = [o["data"]["image/png"] for o in cell.get("outputs", []) if "image/png" in o.get("data", {})]
+        if keys and images:
+            found[keys[0]] = base64.b64decode("".join(images[0]))
+    return found

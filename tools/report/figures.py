@@ -1,30 +1,22 @@
-"""Draw the report's two figures into ``images/``.
+"""Draw the report's Figure 1, the exact-cover matrix of a 4 x 4 sudoku, into ``images/exact_cover.png``.
 
-Usage: ``python -m tools.report.figures [NAME ...] [--out DIR]`` draws the
-figures named (all by default) as ``DIR/NAME.png`` (``images/`` by default):
+Usage: ``python -m tools.report.figures [--out DIR]`` (``images/`` by default).
 
-``exact_cover``
-    Figure 1 (``draw_exact_cover``), which reads nothing.
-``choices``
-    Figure 2 (``draw_node_spread``), from the table ``helpers.NODE_SPREAD``.
-
-Figure 2 shows the numbers the notebook's stored outputs print, as
-``tools.handin.notebook.printed_tables`` reads them back, and nothing else:
-nothing is measured or counted again, so every number it shows is one the
-marker can find in the notebook.  Its labels are the table's own.
-
-Every figure is drawn at the width it is printed (``PAGE_WIDTH_INCHES``, a
-page's text width) so that font sizes are the printed ones, at a fixed
-``DPI``, on the Agg backend, with no software or date in the PNG: the same
-inputs draw the same bytes.  ``images/sudoku.png`` is not drawn here: it is
-the assignment's own picture, handed out with the template.
+Figure 1 is a diagram: it measures nothing.  The report's data figure is the
+one the notebook draws (``tools.report.readme`` copies it into ``images/``),
+so that a marker can draw it again from the hand-in.  Figure 1 is drawn at
+the width it is printed (``PAGE_WIDTH_INCHES``, a page's text width) so that
+font sizes are the printed ones, at a fixed ``DPI``, on the Agg backend, with
+no software or date in the PNG: it draws the same bytes every time.
+``images/sudoku.png`` is not drawn here: it is the assignment's own picture,
+handed out with the template.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,18 +29,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.legend_handler import HandlerTuple  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.ticker import FuncFormatter, NullLocator  # noqa: E402
 
 import helpers  # noqa: E402
 from helpers import (  # noqa: E402
-    BOUND_SIGN,  # noqa: E402
     CONSTRAINT_FAMILIES,
     EMPTY,
 )
-from tools.handin.notebook import Table, printed_number, printed_tables  # noqa: E402
 from tools.paths import ROOT  # noqa: E402
 
 IMAGES = ROOT / "images"  #: the figures the readme and the notebook show; handed in with them
@@ -316,139 +303,14 @@ def draw_exact_cover() -> Figure:
 # --- Figure 2: search nodes per puzzle ------------------------------------------------
 
 #: ``Axes.bxp``'s statistics, each from its column of ``helpers.NODE_SPREAD``
-SPREAD_COLUMNS = dict(zip(("whislo", "q1", "med", "q3", "whishi", "mean"), helpers.SPREAD_COLUMNS[:6], strict=True))
-OVER_BUDGET = helpers.SPREAD_COLUMNS[6]  #: the column of puzzles a search stopped on at its budget
-
-
-@dataclass(frozen=True)
-class Box:
-    """One method's search nodes per puzzle on one set, as printed."""
-
-    stats: dict[str, float]  #: for ``Axes.bxp``, keyed as ``SPREAD_COLUMNS``
-    bounds: frozenset[str]  #: the keys of ``stats`` printed as lower bounds
-    over_budget: int  #: puzzles the method stopped on at its budget
-
-
-def spread_boxes(table: Table) -> dict[str, dict[str, Box]]:
-    """The boxes of ``helpers.NODE_SPREAD``, by set then method (as the table
-    names and orders them)."""
-    boxes: dict[str, dict[str, Box]] = {}
-    for row in table.rows:
-        cells = dict(zip(table.header, row))
-        printed = {key: printed_number(cells[column]) for key, column in SPREAD_COLUMNS.items()}
-        stats = {key: value for key, (value, _) in printed.items()}
-        bounds = frozenset(key for key, (_, bound) in printed.items() if bound)
-        over_budget = int(printed_number(cells[OVER_BUDGET])[0])
-        boxes.setdefault(row[0], {})[row[1]] = Box(stats, bounds, over_budget)
-    return boxes
-
-
-#: the methods' colours, in the table's order; the solver last, in red
-METHOD_COLOURS = ("0.6", "#bcbddc", "#9e9ac8", "#6baed6", "#d62728")
-NODES_HEIGHT_INCHES = 4.4
-BOX_WIDTH = 0.16  #: of a set's slot
-BOX_GAP = 0.03  #: between a set's boxes
-MEAN_MARKER: dict[str, Any] = {"marker": "D", "markeredgecolor": "black", "markersize": 5, "linestyle": "none"}
-BUDGET_LINE: dict[str, Any] = {"color": "black", "linestyle": "--", "linewidth": 1.0}
-COUNT_TEXT: dict[str, Any] = {"xytext": (0, 3), "textcoords": "offset points", "ha": "center"}  #: over the budget
-BOUND_HATCH = "///"  #: a box whose upper quartile is a lower bound
-BOUND_WHISKER: Any = ":"  #: the line style of a whisker whose end is a lower bound
-LINEAR_BELOW = 1  #: search nodes are whole numbers: below 1 the axis is linear, so 0 has a place
-LINEAR_SCALE = 0.5  #: the linear part's height, in decades
-HEADROOM = 3.5  #: the axis ends this far above the budget: room for the counts of puzzles over it
-
-
-def draw_node_spread(boxes: dict[str, dict[str, Box]], budget: int) -> Figure:
-    """Figure 2: for each set a group of boxes, one per method, of the search
-    nodes per puzzle (``boxes``, from ``spread_boxes``): box from the 25th to
-    the 75th percentile, a line at the median, whiskers to the 5th and 95th,
-    a diamond at the mean; on a log axis that also holds 0, with the budget
-    dashed and over it each method's count of puzzles over it.  What is a
-    lower bound is drawn hatched, dotted or open."""
-    with plt.style.context(STYLE):
-        fig, ax = plt.subplots(figsize=(PAGE_WIDTH_INCHES, NODES_HEIGHT_INCHES), layout="constrained")
-        methods = list(next(iter(boxes.values())))
-        colours = dict(zip(methods, METHOD_COLOURS, strict=True))
-        offsets = (np.arange(len(methods)) - (len(methods) - 1) / 2) * (BOX_WIDTH + BOX_GAP)
-        for x, by_method in enumerate(boxes.values()):
-            for offset, (method, box) in zip(offsets, by_method.items(), strict=True):
-                drawn = ax.bxp(
-                    [box.stats],
-                    positions=[x + offset],
-                    widths=BOX_WIDTH,
-                    patch_artist=True,
-                    showmeans=True,
-                    showfliers=False,
-                    boxprops={"facecolor": colours[method], "hatch": BOUND_HATCH if "q3" in box.bounds else None},
-                    medianprops={"color": "black", "linewidth": 1.5},
-                    meanprops={**MEAN_MARKER, "markerfacecolor": "white" if "mean" in box.bounds else "black"},
-                    manage_ticks=False,
-                )
-                if "whishi" in box.bounds:
-                    drawn["whiskers"][1].set_linestyle(BOUND_WHISKER)
-                if box.over_budget:
-                    ax.annotate(str(box.over_budget), (x + offset, budget), **COUNT_TEXT)
-        ax.axhline(budget, **BUDGET_LINE)
-        ax.set_yscale("symlog", linthresh=LINEAR_BELOW, linscale=LINEAR_SCALE)
-        ax.set_yticks([0, *10.0 ** np.arange(np.log10(budget) + 1)])
-        ax.yaxis.set_minor_locator(NullLocator())
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
-        ax.set_ylim(-LINEAR_BELOW / 2, budget * HEADROOM)  # room below 0, where many puzzles sit
-        ax.set_ylabel("search nodes per puzzle (log scale)")
-        ax.grid(axis="y", color=GRID_COLOUR, linewidth=0.6)
-        ax.set_axisbelow(True)
-        names = [name.replace(" (", "\n(").replace(")", " puzzles)") for name in boxes]
-        ax.set_xticks(np.arange(len(boxes)), names)
-        ax.tick_params(axis="x", length=0)
-        ax.set_xlim(-0.5, len(boxes) - 0.5)
-        keys = [Patch(facecolor=colours[m], edgecolor="black", label=m) for m in methods]
-        mean = Line2D([], [], markerfacecolor="black", label="mean", **MEAN_MARKER)
-        limit = Line2D([], [], **BUDGET_LINE)
-        bound: Any = (  # one key of three: a hatched box, a dotted whisker and an open mean
-            Patch(facecolor="white", edgecolor="black", hatch=BOUND_HATCH),
-            Line2D([], [], color="black", linestyle=BOUND_WHISKER),
-            Line2D([], [], markerfacecolor="white", **MEAN_MARKER),
-        )
-        fig.legend(
-            [*keys, mean, limit, bound],
-            [*methods, "mean", f"budget ({budget:,})", f"a lower bound ({BOUND_SIGN})"],
-            handler_map={tuple: HandlerTuple(ndivide=None, pad=0.6)},
-            loc="outside upper center",
-            ncol=2,
-            frameon=False,
-            columnspacing=1.2,
-            handlelength=3.2,
-        )
-    return fig
-
-
-# --- The command line ---------------------------------------------------------------
-
-
-#: each figure by name, as the function that draws it from the project's files (Figure 2
-#: from the notebook's stored outputs)
-FIGURES: dict[str, Callable[[], Figure]] = {
-    "exact_cover": draw_exact_cover,
-    "choices": lambda: draw_node_spread(spread_boxes(printed_tables()[helpers.NODE_SPREAD]), helpers.BUDGET),
-}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Draw the figures named in ``argv`` (all by default) into ``--out``."""
+    """Draw Figure 1 into ``--out``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "names", nargs="*", metavar="NAME", help=f"figures to draw (default: all): {', '.join(FIGURES)}"
-    )
-    parser.add_argument(
-        "--out", type=Path, default=IMAGES, metavar="DIR", help="where to write them (default: images/)"
-    )
+    parser.add_argument("--out", type=Path, default=IMAGES, metavar="DIR", help="where to write it (default: images/)")
     args = parser.parse_args(argv)
-    unknown = [name for name in args.names if name not in FIGURES]
-    if unknown:
-        parser.error(f"no figure named {', '.join(unknown)}; choose from {', '.join(FIGURES)}")
-    for name in args.names or FIGURES:
-        plt.style.use("default")  # each figure starts from the same style
-        print(f"wrote {save(FIGURES[name](), args.out / f'{name}.png')}", file=sys.stderr)
+    print(f"wrote {save(draw_exact_cover(), args.out / 'exact_cover.png')}", file=sys.stderr)
     return 0
 
 
