@@ -1218,11 +1218,11 @@ def race(
     matrix, a table) is not charged to one puzzle.
 
     Every object made before the race is frozen out of garbage collection
-    (``gc.freeze``), so that a collection during the race looks only at what
-    the race made, and a method pays for the garbage it makes, as beside any
-    other code: Algorithm X alone builds a matrix of cycles for each puzzle,
-    which only a collection frees.  ``ValueError`` when there is no method or
-    no puzzle.
+    (``gc.freeze``, undone by ``gc.unfreeze`` when the race ends), so that a
+    collection during the race looks only at what the race made, and a method
+    pays for the garbage it makes, as beside any other code: Algorithm X
+    alone builds a matrix of cycles for each puzzle, which only a collection
+    frees.  ``ValueError`` when there is no method or no puzzle.
     """
     if not methods or not len(puzzles) or rounds < 1:
         raise ValueError(f"a race needs methods, puzzles and rounds: got {len(methods)}, {len(puzzles)}, {rounds}")
@@ -1302,11 +1302,11 @@ def rows_on_copies(
     a grid of digits."""
     counts = {name: np.zeros((len(puzzles), copies), dtype=np.int64) for name in engines}
     for p, puzzle in enumerate(puzzles):
+        if read_grid(puzzle) is None:
+            raise ValueError(f"puzzle {p} is not a sudoku of digits")
         rng = random.Random(f"{seed}:{''.join(map(str, np.ravel(puzzle)))}")
         for k in range(copies):
-            cells = read_grid(random_symmetry(rng).apply(puzzle))
-            if cells is None:
-                raise ValueError(f"puzzle {p} is not a sudoku of digits")
+            cells = random_symmetry(rng).apply(puzzle).ravel().tolist()
             for name, engine in engines.items():
                 counts[name][p, k] = engine.solve(cells).rows_tried
     return counts

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import EVEREST, ROOT, parse
+from conftest import EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.plain_dlx import PlainDLX
@@ -75,12 +75,12 @@ def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
     """Knuth's S heuristic exactly, written twice: the same rows tried, the
     same first solution, call after call of one instance (after a call that
     stops among the givens too); the generators' older rule tries more rows."""
-    puzzles = [SEARCHED, CLASH, *load("hardest-sample").puzzles[:4]]
+    puzzles = [SEARCHED, CLASH, *load("hardest-sample:tuning").puzzles[:4]]
     alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
-    algorithm_x = helpers.by_engine(helpers.SudokuEngine(3, alone, order=helpers.family_order(3)))  # the plain order
+    algorithm_x = helpers.by_engine(helpers.SudokuEngine(3, alone, order=helpers.plain_order(3)))
     plain, old_rule = PlainDLX(), PlainDLX(stop_at_one=True)
     for puzzle in puzzles:
-        solution, rows, _ = algorithm_x(puzzle)
+        solution, rows = algorithm_x(puzzle)
         assert plain(puzzle) == (None if solution is None else list(solution), rows)
     assert sum(old_rule(p)[1] for p in puzzles) > sum(plain(p)[1] for p in puzzles)
 
@@ -96,7 +96,7 @@ def test_the_baseline_answers_none_where_its_solver_gives_minus_ones(monkeypatch
     path.write_text("import numpy as np\n\ndef sudoku_solver(sudoku):\n    return np.full((9, 9), -1)\n")
     monkeypatch.setenv(alternatives.BASELINE_ENV, str(path))
     [baseline] = [a for a in alternatives.alternatives() if a.name == alternatives.BASELINE]
-    assert baseline.method is not None and baseline.method(PUZZLE) == (None, 0, 0)
+    assert baseline.method is not None and baseline.method(PUZZLE) == (None, 0)
 
 
 # --- the solver against the alternatives ----------------------------------------
@@ -104,7 +104,7 @@ def test_the_baseline_answers_none_where_its_solver_gives_minus_ones(monkeypatch
 
 def test_the_solver_and_plain_dancing_links_are_checked_and_count_rows():
     entry = benchmark.context(tiny_set(), {alternatives.PLAIN: available(alternatives.PLAIN).method})
-    solver, plain = entry["methods"][helpers.THE_SOLVER], entry["methods"][alternatives.PLAIN]
+    solver, plain = entry["methods"][helpers.SOLVER_LABEL], entry["methods"][alternatives.PLAIN]
     assert (solver["right"], plain["right"], solver["over_solver"]) == (3, 3, 1.0)
     assert plain["rows_mean"] > solver["rows_mean"] > 0
 
@@ -121,7 +121,7 @@ def test_a_run_writes_its_record_and_under_how_it_was_made_the_tables_it_prints(
     status = benchmark.main(options)
     record = json.loads((tmp_path / "alternatives.json").read_text(encoding="utf-8"))
     assert (record["schema"], record["kind"]) == (results.SCHEMA, "alternatives")
-    assert status == 0 and record["sets"]["assignment/hard"]["methods"][helpers.THE_SOLVER]["right"] == 2
+    assert status == 0 and record["sets"]["assignment/hard"]["methods"][helpers.SOLVER_LABEL]["right"] == 2
     assert record["metadata"]["command"] == shlex.join(["python", "-m", "tools.measure.benchmark", *options])
     first, _, rest = (tmp_path / "alternatives.md").read_text().partition("\n\n")
     assert first.startswith(f"Made by `{record['metadata']['command']}` on ") and rest == capsys.readouterr().out
@@ -144,11 +144,33 @@ def committed_helpers(repository: Path) -> Path:
     return repository
 
 
-def test_this_checkout_against_a_commit_of_the_same_helpers_tries_the_same_rows(tmp_path):
-    versions = {"this checkout": helpers, "HEAD": benchmark.revision("HEAD", committed_helpers(tmp_path / "repo"))}
-    entry = benchmark.against(tiny_set(), versions, rounds=2)
-    assert entry["rows_differ"] == 0 and len(entry["round_ratios"]) == 2
-    assert all(v["wrong"] == 0 for v in entry["versions"].values())
+@pytest.fixture(scope="module")
+def against_itself(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """This checkout's helpers.py raced against a commit of the same file, two rounds on the tiny set."""
+    repository = committed_helpers(tmp_path_factory.mktemp("against") / "repo")
+    versions = {"this checkout": helpers, "HEAD": benchmark.revision("HEAD", repository)}
+    return benchmark.against(tiny_set(), versions, rounds=2)
+
+
+def test_this_checkout_against_a_commit_of_the_same_helpers_tries_the_same_rows(against_itself):
+    assert against_itself["rows_differ"] == 0 and len(against_itself["round_ratios"]) == 2
+    assert all(v["wrong"] == 0 for v in against_itself["versions"].values())
+
+
+def test_against_reports_each_versions_time_per_row_tried_and_their_ratio(against_itself):
+    """All of a version's time over all its rows: its mean time over its mean rows, in µs."""
+    new, old = against_itself["versions"].values()
+    assert [v["us_per_row"] for v in (new, old)] == pytest.approx(
+        [1000 * v["mean_ms"] / v["rows_mean"] for v in (new, old)]
+    )
+    assert against_itself["per_row_ratio"] == pytest.approx(new["us_per_row"] / old["us_per_row"])
+
+
+def test_a_held_engine_answers_as_sudoku_solver_does_with_the_rows_it_tried():
+    held = benchmark.held_engine(helpers)
+    solution, rows = held(SEARCHED)
+    assert np.array_equal(solution, parse(EVEREST_SOLUTION)) and rows > 0
+    assert held(CLASH) == (None, 0) and held(np.full((9, 9), 10)) == (None, 0)
 
 
 def test_an_unknown_revision_is_refused_before_any_race(capsys, tmp_path):
@@ -165,21 +187,6 @@ def test_a_count_below_one_or_not_a_number_is_refused(capsys, tmp_path, option, 
     assert option in capsys.readouterr().err and not list(tmp_path.iterdir())
 
 
-# --- the ablation on whole parts ------------------------------------------------------
-
-
-def test_the_ablation_races_every_variant_and_marks_the_searches_that_give_up():
-    entry = benchmark.ablate(tiny_set(), rounds=2, budget=100)  # Everest takes the textbook search far more
-    variants = entry["variants"]
-    assert list(variants) == [*helpers.textbook_methods(), *helpers.ablation()]
-    assert all(
-        v["right"] + v["over_budget"] == 3 and v["low_ms"] <= v["median_ms"] <= v["high_ms"] for v in variants.values()
-    )
-    assert variants[helpers.TEXTBOOK]["over_budget"] == 1 and variants[helpers.SOLVER]["over_budget"] == 0
-    tables = benchmark.ablation_tables({"tiny": entry})
-    assert f"| {helpers.TEXTBOOK}" in tables and helpers.BOUND_SIGN in tables and "What each idea buys" in tables
-
-
 # --- larger grids ------------------------------------------------------------------
 
 
@@ -189,5 +196,5 @@ def test_random_puzzles_of_a_larger_order_are_solved_right():
 
 
 def test_the_sets_named_by_default_exist():
-    for name in {*benchmark.CONTEXT_SETS, *benchmark.AGAINST_SETS, *benchmark.ABLATION_SETS}:
+    for name in {*benchmark.CONTEXT_SETS, *benchmark.AGAINST_SETS}:
         assert len(load(name)) > 0

@@ -20,7 +20,13 @@ from conftest import (
     reachable,
     stored_cases,
 )
-from helpers import SearchBudgetExceeded, SudokuCSP, backtracking_count, backtracking_solve, is_valid_solution
+from helpers import (
+    SearchBudgetExceeded,
+    SudokuCSP,
+    backtracking_count,
+    backtracking_solve,
+    is_valid_solution,
+)
 from tools.puzzles.make_data import random_puzzle
 
 # A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
@@ -106,9 +112,15 @@ def test_count_accepts_a_flat_grid():
 
 def test_a_budget_of_exactly_the_assignments_needed_is_enough_and_one_less_raises():
     needed = backtracking_solve(parse(CONSISTENT_NO_SOLUTION)).assignments
-    assert backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed)[:2] == (None, needed)
+    assert backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed) == (None, needed)
     with pytest.raises(SearchBudgetExceeded):
         backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=needed - 1)
+
+
+def test_a_search_stopped_at_its_budget_says_the_budget():
+    with pytest.raises(SearchBudgetExceeded, match="more than 5 assignments") as stopped:
+        backtracking_solve(parse(CONSISTENT_NO_SOLUTION), budget=5)
+    assert stopped.value.budget == 5
 
 
 # ---------------------------------------------------------------------------
@@ -139,7 +151,7 @@ def test_singles_only_puzzle_takes_one_assignment_per_blank():
     """MRV always finds the forced cell; taking the first blank instead would
     try its smaller, wrong candidate first and need more assignments."""
     puzzle = parse(SINGLES_ONLY)
-    solution, assignments, _ = backtracking_solve(puzzle)
+    solution, assignments = backtracking_solve(puzzle)
     first_blank = int(np.flatnonzero(puzzle == 0)[0])
     domain = SudokuCSP(puzzle.ravel().tolist(), 3).domains[first_blank]
     assert bin(domain).count("1") >= 2 and (domain & -domain).bit_length() != solution.flat[first_blank]
@@ -172,7 +184,7 @@ def test_forward_checking_fails_as_soon_as_a_peer_has_no_digit_left():
     puzzle[0, 2:] = [1, 2, 3, 4, 6, 7, 8]
     puzzle[5, 0] = puzzle[7, 1] = 9
     assert SudokuCSP(puzzle.ravel().tolist(), 3).consistent
-    assert backtracking_solve(puzzle)[:2] == (None, 1)
+    assert backtracking_solve(puzzle) == (None, 1)
 
 
 def test_a_failed_assignment_leaves_the_domains_as_they_were():
@@ -237,7 +249,7 @@ def test_without_mrv_the_first_open_cell_is_taken():
     assert problem.select_unassigned_variable([3, 9, 12]) == 0
 
 
-@pytest.mark.parametrize("side", [1, 4, 9, 16, 25, 36])
+@pytest.mark.parametrize("side", [1, 4, 9, 16, 25, pytest.param(36, marks=pytest.mark.slow)])
 def test_domain_sizes_count_the_digits_of_a_mask(side):
     """A table up to 16 digits, counted beyond: the same answers either way."""
     sizes = SudokuCSP([0] * side * side, int(side**0.5)).domain_sizes

@@ -9,8 +9,12 @@ from helpers import SUDOKU_BOX, SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS, SUDOKU_SI
 def test_the_9x9_matrix_has_729_rows_and_324_columns():
     engine = helpers.SudokuEngine(SUDOKU_BOX)
     assert engine.matrix is None  # built when a puzzle first needs it
-    matrix = engine.relink(helpers.OpenPart([[]], []))
+    matrix = engine.relink(helpers.OpenPart([], []))
     assert (len(matrix.row_nodes), len(matrix.columns)) == (SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS) == (729, 324)
+
+
+def test_the_matrix_of_an_order_is_listed_once_and_kept():
+    assert helpers.exact_cover_rows(SUDOKU_BOX) is helpers.exact_cover_rows(SUDOKU_BOX)
 
 
 def test_every_candidate_fills_one_column_of_each_family():

@@ -3,24 +3,39 @@ and ``helpers.SudokuEngine`` as ``helpers.solve_sudoku`` runs them.
 
 How the search walks the links: ``relink``, sizes counted along the rings,
 the links a stopped search leaves; then the solver at every size it is told,
-and no other.  Knuth's S heuristic and the rows tried are in ``test_search.py``.  The covers it finds are checked against
-brute force and published counts in ``test_exact_cover.py``; sudoku answers
-by ``helpers.is_valid_solution``, which shares no code with the solver.
+and no other; and that nothing is kept between calls: ``solve_sudoku`` makes
+an engine of its own each time, and helpers.py binds no module-level name to
+a value that can change.  Knuth's S heuristic and the rows tried are in
+``test_search.py``.  The covers it finds are checked against brute force and
+published counts in ``test_exact_cover.py``; sudoku answers by
+``helpers.is_valid_solution``, which shares no code with the solver.
 """
 
 from __future__ import annotations
 
-import sys
-import threading
+import ast
+import inspect
+import re
+import typing
 
 import numpy as np
 import pytest
 
 import helpers
-from conftest import KNUTH_COLUMNS, KNUTH_COVER, KNUTH_ROWS, SEVERAL_ROWS, columns_to_cover, snapshot
+from conftest import (
+    EVEREST,
+    EVEREST_SOLUTION,
+    KNUTH_COLUMNS,
+    KNUTH_COVER,
+    KNUTH_ROWS,
+    ROOT,
+    SEVERAL_ROWS,
+    columns_to_cover,
+    definitions,
+    parse,
+    snapshot,
+)
 from helpers import AlgorithmX, is_valid_solution
-from tools.paths import DATA
-from tools.puzzles.io import read_grids
 from tools.puzzles.make_data import random_puzzle
 
 
@@ -94,10 +109,10 @@ def test_snapshot_notices_a_covered_column():
 
 
 def test_relink_restores_the_links_a_stopped_search_left():
-    """The submitted ``first_solution`` leaves the links as they are: the next puzzle relinks."""
+    """A search stopped without restore, as the solver's, leaves the links as they are: the next puzzle relinks."""
     matrix = knuth_matrix()
     before = snapshot(matrix)
-    matrix.first_solution()
+    matrix.first_solution(restore=False)
     assert snapshot(matrix) != before
     matrix.relink(range(len(KNUTH_COLUMNS)), range(len(KNUTH_ROWS)))
     assert snapshot(matrix) == before
@@ -144,30 +159,171 @@ def test_solve_sudoku_refuses_a_size_that_is_not_a_square(size):
         helpers.solve_sudoku(np.zeros((size, size), dtype=int), size)
 
 
-def test_solve_sudoku_answers_threads_right_as_they_take_turns():
-    puzzles = [*read_grids(DATA / "hardest_sample.txt")] * 4
-    answers = [None] * len(puzzles)
-
-    def solve(first: int) -> None:
-        for k in range(first, len(puzzles), 4):
-            answers[k] = helpers.solve_sudoku(puzzles[k])
-
-    threads = [threading.Thread(target=solve, args=(first,), daemon=True) for first in range(4)]
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # threads swap as often as they can, mid-search
-    try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:  # a search on links another thread changed may never end: wait a minute at most
-            thread.join(timeout=60 / len(threads))
-    finally:
-        sys.setswitchinterval(interval)
-    assert all(answer is not None and is_valid_solution(p, answer) for p, answer in zip(puzzles, answers))
-
-
 def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
     puzzle = np.zeros((9, 9), dtype=int)
     puzzle[0, 6:] = (1, 2, 3)  # the 9 of row 0 must go in columns 0..5 ...
     puzzle[1, 0] = puzzle[2, 4] = 9  # ... which the 9s of boxes 0 and 1 rule out
     assert helpers.SudokuEngine(3).place_singles(puzzle.ravel().tolist()) is None
     assert helpers.solve_sudoku(puzzle) is None
+
+
+def test_a_solve_relinks_the_matrix_so_a_search_paused_on_it_fails_when_it_resumes():
+    engine = helpers.SudokuEngine(2)
+    cells = [0] * 16  # the empty 4 x 4: stage 1 places nothing, and it has 288 solutions
+    paused = engine.relink(engine.open_part(cells, engine.place_singles(cells).places)).search()
+    next(paused)
+    engine.solve([0] * 16)
+    with pytest.raises(RuntimeError, match="relinked"):
+        next(paused)
+
+
+# ---------------------------------------------------------------------------
+# Nothing kept between calls
+# ---------------------------------------------------------------------------
+
+
+def test_solve_sudoku_makes_an_engine_with_a_matrix_of_its_own_for_each_call(monkeypatch):
+    made = []
+
+    class Noted(helpers.SudokuEngine):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(helpers, "SudokuEngine", Noted)
+    for _ in range(2):
+        helpers.solve_sudoku(parse(EVEREST))  # Everest reaches the search, which needs the matrix
+    assert len(made) == 2
+    assert made[0].matrix is not None and made[1].matrix is not None and made[0].matrix is not made[1].matrix
+
+
+def test_solve_sudoku_answers_right_whatever_it_solved_before():
+    """Everest between calls of another answer and another size: the same solution each time."""
+    clash = np.zeros((9, 9), dtype=int)
+    clash[0, 0] = clash[0, 1] = 1
+    calls = [
+        (parse(EVEREST), 9),
+        (clash, 9),
+        (parse(EVEREST), 9),
+        (np.zeros((4, 4), dtype=int), 4),
+        (parse(EVEREST), 9),
+    ]
+    answers = [helpers.solve_sudoku(puzzle, size) for puzzle, size in calls]
+    assert answers[1] is None and is_valid_solution(calls[3][0], answers[3])
+    assert all(np.array_equal(answers[k], parse(EVEREST_SOLUTION)) for k in (0, 2, 4))
+
+
+#: a name for a value that does not change: upper case, perhaps after one underscore
+CONSTANT_NAME = re.compile(r"_?[A-Z][A-Z0-9_]*")
+#: the functions of helpers.py that keep a cache, with arguments that fill it
+CACHED_CALLS = {"exact_cover_rows": (3,), "_csp_units": (3,), "_csp_peers": (3,), "_domain_sizes": (9,)}
+
+
+def frozen(value: object) -> bool:
+    """Whether nobody can change ``value``: a number, a string, None, or a
+    tuple or frozenset (a NamedTuple too) of such, all the way down."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, range)):
+        return True
+    return isinstance(value, (tuple, frozenset)) and all(frozen(item) for item in value)
+
+
+def defaults(function: object) -> list[object]:
+    """The default values of ``function``'s parameters (of the function a cache wraps)."""
+    function = inspect.unwrap(function)
+    return [
+        *(getattr(function, "__defaults__", None) or ()),
+        *(getattr(function, "__kwdefaults__", None) or {}).values(),
+    ]
+
+
+def changeable_state(source: str, namespace: dict[str, object]) -> list[str]:
+    """What the top level of ``source``, run into ``namespace``, keeps that a
+    call could change, and so share with the next: a name bound to a value
+    that is not ``frozen`` (a list, a dict, a set, a lock, an engine) or not
+    named as a constant; an augmented assignment; a ``global`` statement; a
+    default argument that is not ``frozen``; a class attribute that is not a
+    frozen literal.  A type alias (``Method = Callable[...]``) is allowed, and
+    functions and classes themselves; a cache (``lru_cache``) is judged apart."""
+    found = []
+    tree = ast.parse(source)
+    for node in tree.body:
+        if isinstance(node, ast.AugAssign):
+            found.append(f"line {node.lineno}: an augmented assignment")
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for name in (name.id for target in targets for name in ast.walk(target) if isinstance(name, ast.Name)):
+                value = namespace.get(name)
+                if typing.get_origin(value) is not None:
+                    continue  # a type alias
+                if not CONSTANT_NAME.fullmatch(name) or not frozen(value):
+                    found.append(f"{name}: {type(value).__name__}")
+        elif isinstance(node, ast.FunctionDef):
+            found += [
+                f"{node.name}: a default that can change" for d in defaults(namespace[node.name]) if not frozen(d)
+            ]
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    method = vars(namespace[node.name])[item.name]
+                    found += [f"{node.name}.{item.name}: a default" for d in defaults(method) if not frozen(d)]
+                elif isinstance(item, (ast.Assign, ast.AnnAssign)) and item.value is not None:
+                    try:
+                        kept = frozen(ast.literal_eval(item.value))
+                    except ValueError:
+                        kept = False
+                    if not kept:
+                        found.append(f"{node.name}: {ast.unparse(item)}")
+    found += [
+        f"line {node.lineno}: global {', '.join(node.names)}" for node in ast.walk(tree) if isinstance(node, ast.Global)
+    ]
+    return found
+
+
+def test_helpers_keeps_no_state_a_call_could_change():
+    assert changeable_state((ROOT / "helpers.py").read_text(encoding="utf-8"), vars(helpers)) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "_ENGINES: dict = {}",
+        "import threading\n_ENGINES_LOCK = threading.Lock()",
+        "ORDER = [0, 1, 2]",
+        "TABLE = (1, [2])",
+        "SEEN = set()",
+        "seed = 0",
+        "CALLS = 0\nCALLS += 1",
+        "def solve(grid, seen=[]):\n    return seen",
+        "def count():\n    global CALLS\n    CALLS = 1",
+        "class Engine:\n    engines = {}",
+        "class Engine:\n    def solve(self, seen={}):\n        return seen",
+    ],
+    ids=[
+        "a dict",
+        "a lock",
+        "a list",
+        "a list in a tuple",
+        "a set",
+        "a variable's name",
+        "an augmented assignment",
+        "a list as a default",
+        "a global",
+        "a class attribute",
+        "a dict as a method's default",
+    ],
+)
+def test_the_state_check_catches(source):
+    namespace: dict[str, object] = {}
+    exec(compile(source, "<tampered>", "exec"), namespace)
+    assert changeable_state(source, namespace)
+
+
+def test_what_a_cache_of_helpers_keeps_cannot_be_changed_by_whoever_reads_it():
+    tree = definitions((ROOT / "helpers.py").read_text(encoding="utf-8"))
+    cached = {
+        name
+        for name, node in tree.items()
+        if isinstance(node, ast.FunctionDef) and any("lru_cache" in ast.unparse(d) for d in node.decorator_list)
+    }
+    assert cached == set(CACHED_CALLS)  # a new cache: give it arguments above
+    assert [name for name, args in CACHED_CALLS.items() if not frozen(getattr(helpers, name)(*args))] == []

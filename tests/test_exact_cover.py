@@ -46,10 +46,11 @@ class ExactCover(AlgorithmX):
             head.up = head.down = head.left = head.right = head
         super().relink([j for j in columns if j not in self.secondary], rows)
 
-    def choose_column(self) -> ColumnObject | None:
-        # An emptied secondary column is no dead end: only primary columns are chosen.
-        self.emptied[:] = [column for column in self.emptied if column.head.left is not column.head]
-        return super().choose_column()
+    def choose_column(self, suspects: Iterable[ColumnObject] | None = None) -> ColumnObject | None:
+        # An emptied secondary column is no dead end: only a suspect in the list of primary columns is.
+        if suspects is not None:
+            suspects = [column for column in suspects if column.head.left is not column.head]
+        return super().choose_column(suspects)
 
 
 def queens_matrix(n: int) -> ExactCover:
@@ -117,22 +118,23 @@ def test_a_matrix_has_a_column_for_each_name_and_refuses_a_name_or_a_row_too_man
             AlgorithmX([row], 3)
 
 
-def test_a_search_is_refused_links_another_left_covered_until_a_relink_and_a_paused_one_after_it():
+def test_a_paused_search_resumed_after_a_relink_says_so():
     matrix = AlgorithmX(SEVERAL_ROWS, 4)
     paused = matrix.search()
     next(paused)
-    with pytest.raises(RuntimeError, match="another search"):
-        next(matrix.search())
-    paused.close()  # stopped early, without restore: the links stay covered
-    with pytest.raises(RuntimeError, match="another search"):
-        matrix.first_solution()
     matrix.relink(range(4), range(len(SEVERAL_ROWS)))
+    with pytest.raises(RuntimeError, match="relinked while this search was paused"):
+        next(paused)
+
+
+def test_a_paused_search_closed_after_a_relink_leaves_the_new_links_alone():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
     paused = matrix.search()
     next(paused)
-    matrix.relink(range(4), range(len(SEVERAL_ROWS)))
-    with pytest.raises(RuntimeError, match="relinked"):
-        next(paused)
-    assert matrix.first_solution(restore=True) == matrix.first_solution()
+    matrix.relink([3, 1], [1, 9, 10])
+    relinked = snapshot(matrix)
+    paused.close()
+    assert snapshot(matrix) == relinked
 
 
 # --- Counting a sudoku's solutions -----------------------------------------

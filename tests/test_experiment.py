@@ -1,34 +1,82 @@
-"""The experiment the notebook runs: the ablation's variants, the race, the
-symmetric copies and their intervals, and the tables it prints.
+"""The experiment the notebook runs: the ablation's variants, the textbook
+searches, the race, the tie orders on symmetric copies, the paired tests and
+the tables it prints.
 
-Each variant takes ideas out of the solver; none may change an answer, and
-the last must be the solver itself.  The race must time every method on
-every puzzle in every round, take turns, check answers, and count a search
-that gives up at its budget as neither right nor wrong.
+Each variant of the ablation adds one idea to Algorithm X; none may change an
+answer, and the last must be the solver itself.  The race must time every
+method on every puzzle in every round, take turns, check answers, and count a
+search that gives up at its budget as not right, with its budget as its
+nodes.  A puzzle's symmetric copies depend on the seed and the puzzle alone.
+Wilcoxon's test is held to scipy where the two compute the same thing, and
+to a count of every sign pattern where they do not: with tied differences,
+scipy's exact method ignores the ties, ours counts over the ranks as they are.
 """
 
 from __future__ import annotations
 
+import gc
+import platform
 import random
 
 import numpy as np
 import pytest
+import scipy.stats
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import helpers
-from conftest import DATA, EVEREST, NO_SOLUTION, parse
-from helpers import ADDED, ALGORITHM_X, Ideas, SudokuEngine, ablation, markdown_table, race, significant
+from conftest import DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, parse
+from helpers import (
+    ADDED_LABELS,
+    AFTER_STAGE_1_LABEL,
+    ALGORITHM_X_LABEL,
+    FIXED_ORDER_LABEL,
+    FORWARD_CHECKING_LABEL,
+    HIDDEN_SINGLES_LABEL,
+    MAC_LABEL,
+    WILCOXON_EXACT,
+    Ideas,
+    Results,
+    SudokuEngine,
+    ablation,
+    holm,
+    markdown_table,
+    race,
+    rows_on_copies,
+    significant,
+    wilcoxon_signed_rank,
+)
+from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.symmetry import same_puzzle
 
 HARD = np.load(DATA / "hard_puzzle.npy")
 HARD_STORED = np.load(DATA / "hard_solution.npy")
+SEARCHED = HARD[[2, 3, 7, 8]]  #: hard puzzles that the solver's stage 1 leaves to its search
+VERY_EASY = np.load(DATA / "very_easy_puzzle.npy")[0]  #: naked and hidden singles solve it
+CLASH = np.zeros((9, 9), dtype=int)
+CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
+
+
+def nothing(puzzle: np.ndarray) -> tuple[None, int]:
+    """A method that answers "no solution" after no search."""
+    return None, 0
+
+
+# --- the ablation ----------------------------------------------------------------
 
 
 def test_the_ablation_adds_each_idea_once_in_order_after_algorithm_x():
-    assert list(ablation()) == [ALGORITHM_X, *(f"+ {idea.replace('_', ' ')}" for idea in Ideas._fields)]
-    assert list(ablation())[-1] == helpers.SOLVER
+    assert list(ablation()) == [
+        "Algorithm X",
+        "+ reuse matrix",
+        "+ naked singles",
+        "+ hidden singles",
+        "+ locked candidates",
+    ]
+    assert [ALGORITHM_X_LABEL, *ADDED_LABELS] == list(ablation())
 
 
-@pytest.mark.parametrize("variant", [ALGORITHM_X, *ADDED])
+@pytest.mark.parametrize("variant", [ALGORITHM_X_LABEL, *ADDED_LABELS])
 def test_every_variant_answers_every_hard_puzzle_as_stored(variant):
     method = ablation()[variant]
     for puzzle, stored in zip(HARD, HARD_STORED):
@@ -37,8 +85,15 @@ def test_every_variant_answers_every_hard_puzzle_as_stored(variant):
 
 
 def test_the_last_variant_tries_the_rows_the_solver_tries():
-    variant, solver = ablation()[helpers.SOLVER], SudokuEngine(3)
-    assert [variant(p)[1] for p in HARD] == [solver.solve(helpers.read_grid(p)).rows_tried for p in HARD]
+    variant, solver = ablation()[ADDED_LABELS[-1]], SudokuEngine(3)
+    rows = [variant(p)[1] for p in HARD]
+    assert rows == [solver.solve(helpers.read_grid(p)).rows_tried for p in HARD] and any(rows)
+
+
+def test_algorithm_x_alone_takes_a_row_for_every_blank_of_a_puzzle_singles_solve():
+    """No stage 1: the S heuristic finds each single as a column of one row."""
+    assert SudokuEngine(3).solve(helpers.read_grid(VERY_EASY)).rows_tried == 0  # singles solve it
+    assert ablation()[ALGORITHM_X_LABEL](VERY_EASY)[1] == np.count_nonzero(VERY_EASY == 0)
 
 
 @pytest.mark.parametrize("reuse, same", [(False, False), (True, True)], ids=["a matrix per puzzle", "reused"])
@@ -52,15 +107,47 @@ def test_a_new_matrix_is_built_for_each_puzzle_unless_it_is_reused(reuse, same):
 
 
 def test_without_the_rules_of_stage_1_the_givens_are_only_checked():
-    grid = helpers.read_grid(np.load(DATA / "very_easy_puzzle.npy")[0])
-    nothing = Ideas(naked_singles=False, hidden_singles=False, locked_candidates=False)
-    singles = SudokuEngine(3, nothing).place_singles(list(grid))
-    assert bin(singles.blank).count("1") == grid.count(0)
+    grid = helpers.read_grid(VERY_EASY)
+    nothing_more = Ideas(naked_singles=False, hidden_singles=False, locked_candidates=False)
+    candidates = SudokuEngine(3, nothing_more).place_singles(list(grid))
+    assert bin(candidates.blank).count("1") == grid.count(0)
+
+
+def test_an_engine_as_a_method_answers_a_flat_grid_and_the_rows_it_tried():
+    solution, rows = helpers.by_engine(SudokuEngine(3))(parse(EVEREST))
+    assert solution == parse(EVEREST_SOLUTION).ravel().tolist() and rows > 0
+
+
+def test_an_engine_as_a_method_answers_none_to_a_cell_no_sudoku_has():
+    assert helpers.by_engine(SudokuEngine(3))(np.full((9, 9), 10)) == (None, 0)
+
+
+# --- the textbook searches -----------------------------------------------------------
+
+
+def test_the_textbook_searches_go_from_a_fixed_order_to_the_search_after_stage_1():
+    assert list(helpers.textbook_methods()) == [
+        FIXED_ORDER_LABEL,
+        FORWARD_CHECKING_LABEL,
+        MAC_LABEL,
+        HIDDEN_SINGLES_LABEL,
+        AFTER_STAGE_1_LABEL,
+    ]
+
+
+def test_no_textbook_search_answers_wrong_it_answers_right_or_gives_up():
+    results = race(helpers.textbook_methods(budget=1000), HARD[:6], HARD_STORED[:6])
+    assert all((r.right | r.over_budget).all() for r in results.values())
+    assert results[HIDDEN_SINGLES_LABEL].right.all()
 
 
 def test_the_textbook_search_after_stage_1_makes_no_choice_where_stage_1_solves():
-    after = helpers.textbook_methods()[helpers.AFTER_STAGE_1]
-    assert after(np.load(DATA / "very_easy_puzzle.npy")[0])[1] == 0
+    after = helpers.textbook_methods()[AFTER_STAGE_1_LABEL]
+    assert after(VERY_EASY)[1] == 0
+
+
+def test_the_textbook_search_after_stage_1_answers_none_where_stage_1_finds_a_contradiction():
+    assert helpers.after_stage_1(None)(CLASH) == (None, 0)
 
 
 # --- the race ---------------------------------------------------------------------
@@ -71,16 +158,31 @@ def test_the_race_times_and_checks_every_method_on_every_puzzle_in_every_round()
     assert all(r.ms.shape == (2, len(HARD)) and r.right.all() and (r.ms > 0).all() for r in results.values())
 
 
+def test_the_race_counts_the_search_nodes_a_method_reports():
+    results = race({"solver": helpers.by_engine(SudokuEngine(3))}, SEARCHED)["solver"]
+    assert results.nodes.tolist() == [SudokuEngine(3).solve(helpers.read_grid(p)).rows_tried for p in SEARCHED]
+
+
 def test_a_wrong_answer_is_counted_wrong():
-    results = race({"always -1": lambda puzzle: (None, 0, 0)}, HARD, HARD_STORED)
-    assert results["always -1"].right.tolist() == np.all(HARD_STORED == NO_SOLUTION, axis=(1, 2)).tolist()
+    results = race({"always none": nothing}, HARD, HARD_STORED)
+    assert results["always none"].right.tolist() == np.all(HARD_STORED == NO_SOLUTION, axis=(1, 2)).tolist()
 
 
-def test_a_search_over_its_budget_is_neither_right_nor_wrong_and_counts_its_budget():
-    textbook = helpers.textbook_methods(budget=10)[helpers.TEXTBOOK]
+def test_without_stored_answers_any_valid_completion_is_right():
+    empty = np.zeros((1, 9, 9), dtype=int)
+    results = race({"pattern": lambda puzzle: (pattern_grid(3), 0), "none": nothing}, empty)
+    assert results["pattern"].right.tolist() == [True] and results["none"].right.tolist() == [False]
+
+
+def test_a_search_over_its_budget_is_marked_and_not_counted_right():
+    textbook = helpers.textbook_methods(budget=10)[FORWARD_CHECKING_LABEL]
     results = race({"textbook": textbook}, parse(EVEREST)[None])["textbook"]
     assert results.over_budget.tolist() == [True] and results.right.tolist() == [False]
-    assert results.nodes.tolist() == [10]
+
+
+def test_a_search_over_its_budget_counts_its_budget_as_its_nodes():
+    textbook = helpers.textbook_methods(budget=10)[FORWARD_CHECKING_LABEL]
+    assert race({"textbook": textbook}, parse(EVEREST)[None])["textbook"].nodes.tolist() == [10]
 
 
 def test_the_first_method_moves_on_by_one_from_puzzle_to_puzzle_and_from_round_to_round():
@@ -89,7 +191,7 @@ def test_the_first_method_moves_on_by_one_from_puzzle_to_puzzle_and_from_round_t
     def method(name):
         def solve(puzzle):
             order.append(name)
-            return None, 0, 0
+            return None, 0
 
         return solve
 
@@ -102,15 +204,45 @@ def test_a_method_gets_a_copy_it_may_change():
 
     def scribble(puzzle):
         puzzle[:] = 0
-        return None, 0, 0
+        return None, 0
 
     race({"scribble": scribble}, puzzles)
     assert np.array_equal(puzzles, HARD)
 
 
+def test_during_a_race_garbage_is_collected_and_what_was_made_before_is_frozen():
+    seen = []
+
+    def method(puzzle):
+        seen.append((gc.isenabled(), gc.get_freeze_count()))
+        return None, 0
+
+    race({"m": method}, HARD[:2])
+    assert len(seen) == 3 and all(enabled and frozen > 0 for enabled, frozen in seen[1:])  # after the warm-up
+
+
+def test_a_race_leaves_garbage_collection_as_it_found_it_even_when_a_method_fails():
+    calls = []
+
+    def failing(puzzle):
+        calls.append(puzzle)
+        if len(calls) > 1:  # the timed call, after the warm-up
+            raise ZeroDivisionError
+        return None, 0
+
+    before = gc.get_freeze_count()
+    with pytest.raises(ZeroDivisionError):
+        race({"failing": failing}, HARD[:1])
+    assert gc.isenabled() and gc.get_freeze_count() == before
+
+
 @pytest.mark.parametrize(
     "methods, puzzles, rounds",
-    [({}, HARD, 1), ({"x": lambda p: (None, 0, 0)}, HARD[:0], 1), ({"x": lambda p: (None, 0, 0)}, HARD, 0)],
+    [
+        ({}, HARD, 1),
+        ({"x": nothing}, HARD[:0], 1),
+        ({"x": nothing}, HARD, 0),
+    ],
     ids=["no methods", "no puzzles", "no rounds"],
 )
 def test_a_race_without_methods_puzzles_or_rounds_is_refused(methods, puzzles, rounds):
@@ -118,13 +250,63 @@ def test_a_race_without_methods_puzzles_or_rounds_is_refused(methods, puzzles, r
         race(methods, puzzles, rounds=rounds)
 
 
-# --- symmetric copies and intervals --------------------------------------------------
+VALID = pattern_grid(3)
+RELABELLED = np.where(VALID == 1, 2, np.where(VALID == 2, 1, VALID))  #: another solution of the empty grid
+EMPTY_GRID = np.zeros((9, 9), dtype=int)
+NONE_STORED = np.full((9, 9), NO_SOLUTION)
 
 
-@pytest.mark.parametrize("engines, copies", [({}, 2), ({"a": []}, 2), ({"a": [SudokuEngine(3)]}, 0)])
-def test_copies_without_entries_engines_or_copies_are_refused(engines, copies):
-    with pytest.raises(ValueError, match="on_copies needs"):
-        helpers.on_copies(HARD[:1], engines, copies, seed=1)
+@pytest.mark.parametrize(
+    "puzzle, solution, stored, right",
+    [
+        (HARD[2], HARD_STORED[2], HARD_STORED[2], True),
+        (HARD[2], HARD_STORED[2].ravel().tolist(), HARD_STORED[2], True),
+        (EMPTY_GRID, RELABELLED, VALID, False),
+        (EMPTY_GRID, RELABELLED, None, True),
+        (HARD[2], VALID, None, False),
+        (CLASH, None, NONE_STORED, True),
+        (CLASH, VALID, NONE_STORED, False),
+        (HARD[2], None, HARD_STORED[2], False),
+    ],
+    ids=[
+        "the stored solution",
+        "it as a flat list",
+        "another solution than the stored one",
+        "any solution, none stored",
+        "a grid that changes a given",
+        "none where none is stored",
+        "a grid where none is stored",
+        "none where one is stored",
+    ],
+)
+def test_is_right(puzzle, solution, stored, right):
+    assert helpers.is_right(puzzle, solution, stored) is right
+
+
+def results_of(ms: list[list[float]]) -> Results:
+    """``Results`` with these times (rounds by puzzles), every answer right."""
+    puzzles = len(ms[0])
+    return Results(np.array(ms), np.zeros(puzzles, int), np.ones(puzzles, bool), np.zeros(puzzles, bool))
+
+
+def test_round_means_are_each_rounds_mean_time_per_puzzle():
+    assert results_of([[1.0, 2.0, 3.0], [3.0, 4.0, 11.0]]).round_means().tolist() == [2.0, 6.0]
+
+
+def test_a_puzzles_time_is_the_median_of_its_rounds():
+    assert results_of([[1.0, 10.0], [2.0, 30.0], [9.0, 20.0]]).puzzle_ms().tolist() == [2.0, 20.0]
+
+
+@pytest.mark.parametrize(
+    "ms, text",
+    [([[0.5, 1.5]], "1.0"), ([[1.0], [4.0], [2.0]], "2.0 (1.0 to 4.0)")],
+    ids=["one round", "three rounds"],
+)
+def test_a_time_prints_as_the_median_of_the_rounds_means_with_their_range(ms, text):
+    assert helpers.ms_with_range(results_of(ms)) == text
+
+
+# --- symmetric copies -------------------------------------------------------------
 
 
 def test_a_symmetric_copy_keeps_the_puzzle_and_maps_its_solution_alike():
@@ -139,34 +321,29 @@ def test_the_same_seed_draws_the_same_copies():
     assert np.array_equal(*draw) and not np.array_equal(draw[0], HARD[2])
 
 
-def test_orders_on_the_same_copies_try_the_same_rows_when_they_are_the_same_order():
-    runs = helpers.on_copies(HARD[:4], {"a": [SudokuEngine(3)], "b": [SudokuEngine(3)]}, copies=3, seed=1)
-    assert runs["a"].rows.shape == runs["a"].ms.shape == (4, 3)
-    assert np.array_equal(runs["a"].rows, runs["b"].rows) and runs["a"].rows.any()
+def test_engines_of_the_same_order_try_the_same_rows_on_each_copy_of_each_puzzle():
+    counts = rows_on_copies(SEARCHED, {"a": SudokuEngine(3), "b": SudokuEngine(3)}, copies=3, seed=1)
+    assert counts["a"].shape == (len(SEARCHED), 3)
+    assert np.array_equal(counts["a"], counts["b"]) and counts["a"].all()
 
 
-def test_an_entry_of_several_engines_shares_its_copies_among_them():
-    one, other = SudokuEngine(3, order=helpers.family_order(3)), SudokuEngine(3, order=helpers.half_way_order())
-    runs = helpers.on_copies(HARD[:6], {"one": [one], "other": [other], "both": [one, other]}, copies=4, seed=1)
-    assert np.array_equal(runs["both"].rows[:, 0::2], runs["one"].rows[:, 0::2])
-    assert np.array_equal(runs["both"].rows[:, 1::2], runs["other"].rows[:, 1::2])
+def test_a_puzzle_gets_the_same_copies_whatever_else_is_run():
+    alone = rows_on_copies(SEARCHED[2:3], {"solver": SudokuEngine(3)}, copies=3, seed=1)["solver"]
+    engines = {"plain": SudokuEngine(3, order=helpers.plain_order()), "solver": SudokuEngine(3)}
+    among_others = rows_on_copies(SEARCHED, engines, copies=3, seed=1)["solver"]
+    assert np.array_equal(among_others[2], alone[0])
 
 
-def test_the_half_way_order_starts_each_family_at_its_middle_and_a_random_order_keeps_the_families():
-    assert helpers.half_way_order(2)[:16] == [8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7]
-    assert helpers.half_way_order(2)[16:24] == list(range(24, 32))
-    drawn = helpers.random_order(5)
-    assert [sorted(drawn[81 * f : 81 * (f + 1)]) for f in range(4)] == [
-        list(range(81 * f, 81 * (f + 1))) for f in range(4)
-    ]
-    assert drawn == helpers.random_order(5) != helpers.random_order(6)
+def test_another_seed_draws_other_copies():
+    engines = {"solver": SudokuEngine(3)}
+    one, other = (rows_on_copies(SEARCHED, engines, copies=3, seed=seed)["solver"] for seed in (1, 2))
+    assert not np.array_equal(one, other)
 
 
-def test_the_solver_without_a_rule_tries_more_rows_than_with_it():
-    solver = SudokuEngine(3)
-    everest = helpers.read_grid(parse(EVEREST))
-    without = helpers.leave_one_out("locked_candidates")["- locked candidates"]
-    assert without(parse(EVEREST))[1] >= solver.solve(everest).rows_tried
+@pytest.mark.parametrize("value", [10, -1, 0.5])
+def test_copies_of_a_puzzle_that_is_not_a_grid_of_digits_are_refused(value):
+    with pytest.raises(ValueError, match="not a sudoku of digits"):
+        rows_on_copies([np.full((9, 9), value)], {"solver": SudokuEngine(3)}, copies=1, seed=1)
 
 
 def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
@@ -176,39 +353,126 @@ def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
     assert wrong[r, c] != solution[r, c] and helpers.backtracking_count(wrong) == 0
 
 
-# --- wrong choices --------------------------------------------------------------
+def test_a_full_grid_cannot_take_a_wrong_digit():
+    with pytest.raises(ValueError, match="no blank"):
+        helpers.with_a_wrong_digit(VALID, VALID)
 
 
-def test_a_textbook_search_that_never_backs_up_makes_no_wrong_choice():
-    easy = np.load(DATA / "easy_puzzle.npy")
-    easy = easy[np.load(DATA / "easy_solution.npy")[:, 0, 0] != NO_SOLUTION][:3]  # propagation solves them
-    results = race({"singles": helpers.textbook_methods()[helpers.SINGLES]}, easy)["singles"]
-    assert results.nodes.tolist() == [int((p == 0).sum()) for p in easy] and not results.wrong_choices.any()
+# --- the paired tests -------------------------------------------------------------
 
 
-def test_the_wrong_choices_of_a_search_stopped_at_its_budget_are_kept():
-    textbook = helpers.textbook_methods(budget=50)[helpers.TEXTBOOK]
-    results = race({"textbook": textbook}, parse(EVEREST)[None])["textbook"]
-    assert results.over_budget[0] and 0 < results.wrong_choices[0] <= 50
+def scipy_normal_approximation(differences: list[int]) -> float:
+    """scipy's two-sided p-value by the normal approximation, zeros dropped,
+    corrected for ties and continuity ("approx" until scipy 1.15, "asymptotic" since)."""
+    for method in ("asymptotic", "approx"):
+        try:
+            return float(scipy.stats.wilcoxon(differences, zero_method="wilcox", correction=True, method=method).pvalue)
+        except ValueError:
+            if method == "approx":
+                raise
+    raise AssertionError("unreachable")
 
 
-@pytest.mark.parametrize("df, quantile", [(1, 12.706), (9, 2.262), (59, 2.001)])
-def test_the_t_quantile_is_students(df, quantile):
-    assert helpers.t_quantile(0.975, df) == pytest.approx(quantile, abs=1e-3)
+def every_sign_pattern(differences: list[int]) -> float:
+    """The exact two-sided p-value by brute force, over the ranks as they are,
+    ties included: the share of the 2**n ways to sign the non-zero
+    differences' ranks whose sum of positive ranks lies at least as far from
+    its mean as the one observed."""
+    d = np.array([x for x in differences if x], dtype=float)
+    if not len(d):
+        return 1.0
+    ranks = scipy.stats.rankdata(np.abs(d))  # average ranks for ties
+    mean = ranks.sum() / 2
+    observed = abs(ranks[d > 0].sum() - mean)
+    positive = (np.arange(2 ** len(d))[:, None] >> np.arange(len(d))) & 1
+    return float(np.mean(np.abs(positive @ ranks - mean) >= observed - 1e-9))
 
 
-def test_the_interval_is_the_mean_plus_or_minus_t_standard_errors():
-    mean, low, high = helpers.mean_interval(np.array([1.0, 2.0, 3.0, 4.0]))
-    assert (mean, high - mean) == pytest.approx((2.5, helpers.t_quantile(0.975, 3) * np.std([1, 2, 3, 4], ddof=1) / 2))
-    assert mean - low == pytest.approx(high - mean)
+@st.composite
+def untied(draw, max_size: int) -> list[int]:
+    """Non-zero differences of distinct sizes, each sign drawn."""
+    sizes = draw(st.lists(st.integers(1, 1000), min_size=1, max_size=max_size, unique=True))
+    return [size if draw(st.booleans()) else -size for size in sizes]
 
 
-def test_an_interval_needs_two_values():
-    with pytest.raises(ValueError, match="two values"):
-        helpers.mean_interval(np.array([1.0]))
+@st.composite
+def many(draw) -> list[int]:
+    """More than ``WILCOXON_EXACT`` non-zero differences, of sizes up to a drawn
+    bound (a small one ties many), positive with a drawn chance, and up to ten
+    zeros; drawn from one seed, as a list of that length drawn item by item
+    makes each example slow."""
+    n, largest, zeros = draw(st.integers(WILCOXON_EXACT + 1, 150)), draw(st.integers(1, 30)), draw(st.integers(0, 10))
+    positive = draw(st.floats(0, 1))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    sizes = rng.integers(1, largest + 1, n)
+    return [*np.where(rng.random(n) < positive, sizes, -sizes).tolist(), *[0] * zeros]
 
 
-# --- the tables ---------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(many())
+def test_above_wilcoxon_exact_differences_the_p_value_is_scipys_normal_approximation(differences):
+    assert wilcoxon_signed_rank(differences) == pytest.approx(scipy_normal_approximation(differences), rel=1e-7)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-4, 4), max_size=12))
+def test_up_to_wilcoxon_exact_differences_with_ties_the_p_value_counts_every_sign_pattern(differences):
+    assert wilcoxon_signed_rank(differences) == pytest.approx(every_sign_pattern(differences), abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(untied(WILCOXON_EXACT))
+def test_up_to_wilcoxon_exact_differences_without_ties_the_p_value_is_scipys_exact_one(differences):
+    exact = scipy.stats.wilcoxon(differences, method="exact").pvalue
+    assert wilcoxon_signed_rank(differences) == pytest.approx(exact, rel=1e-9)
+
+
+@pytest.mark.parametrize("n", [WILCOXON_EXACT, WILCOXON_EXACT + 1], ids=["exact", "approximate"])
+def test_zeros_do_not_count_towards_wilcoxon_exact(n):
+    """The same 35-to-15 signs of the sizes 1 to n (or 51), ten zeros beside them."""
+    differences = [k if k % 10 < 7 else -k for k in range(1, n + 1)]
+    if n <= WILCOXON_EXACT:
+        expected = scipy.stats.wilcoxon(differences, method="exact").pvalue
+    else:
+        expected = scipy_normal_approximation(differences)
+    assert wilcoxon_signed_rank([*differences, *[0] * 10]) == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.parametrize("differences", [[], [0, 0, 0]], ids=["none", "only zeros"])
+def test_no_difference_but_zeros_gives_a_p_value_of_1(differences):
+    assert wilcoxon_signed_rank(differences) == 1.0
+
+
+def test_average_ranks_give_ties_the_mean_of_their_ranks():
+    assert helpers.average_ranks(np.array([3.0, 1.0, 3.0, 2.0, 3.0])).tolist() == [4.0, 1.0, 4.0, 2.0, 4.0]
+
+
+def test_holm_steps_down_until_the_first_p_value_over_its_threshold():
+    """m = 4 at 0.05: 0.005 <= 0.05/4 and 0.015 <= 0.05/3 are significant (Bonferroni's
+    0.05/4 would refuse 0.015); 0.03 > 0.05/2 stops the rest, so 0.04, though under
+    0.05/1, is not."""
+    assert holm([0.015, 0.04, 0.03, 0.005]) == [True, False, False, True]
+
+
+def test_holm_judges_at_the_level_it_is_given():
+    assert holm([0.02, 0.004], alpha=0.01) == [False, True]
+
+
+def test_holm_of_no_p_values_finds_nothing():
+    assert holm([]) == []
+
+
+# --- reading and printing ----------------------------------------------------------
+
+
+def test_puzzles_are_read_from_a_text_file_one_a_line(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(f"{EVEREST}\n\n{'0' * 81}\n", encoding="ascii")
+    assert np.array_equal(helpers.load_puzzles(str(path)), np.stack([parse(EVEREST), np.zeros((9, 9), int)]))
+
+
+def test_puzzles_are_read_from_a_numpy_file():
+    assert np.array_equal(helpers.load_puzzles(str(DATA / "hard_puzzle.npy")), HARD)
 
 
 @pytest.mark.parametrize(
@@ -219,6 +483,11 @@ def test_significant_keeps_two_figures_and_separates_thousands(value, text):
     assert significant(value) == text
 
 
+@pytest.mark.parametrize("p, text", [(0.0312, "0.031"), (1e-4, "0.00010"), (9.9e-5, "< 0.0001")])
+def test_a_p_value_prints_with_two_figures_down_to_0_0001(p, text):
+    assert helpers.p_value_text(p) == text
+
+
 def test_a_markdown_table_aligns_numbers_right_and_words_left():
     table = markdown_table(["set", "mean ms"], [["hard (15)", "0.27"], ["top1465 sample (200)", "≥1,500"]])
     assert table.splitlines() == [
@@ -227,3 +496,25 @@ def test_a_markdown_table_aligns_numbers_right_and_words_left():
         "| hard (15)            |    0.27 |",
         "| top1465 sample (200) |  ≥1,500 |",
     ]
+
+
+def test_a_dash_for_no_number_keeps_a_column_of_numbers_flush_right():
+    table = markdown_table(["method", "nodes"], [["the solver", "85"], ["exact-cover", "-"]])
+    assert table.splitlines()[1:] == [
+        "| ----------- | ----: |",
+        "| the solver  |    85 |",
+        "| exact-cover |     - |",
+    ]
+
+
+def test_a_table_prints_under_its_key_and_title(capsys):
+    helpers.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
+    assert (
+        capsys.readouterr().out
+        == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n"
+    )
+
+
+def test_the_machine_names_python_numpy_and_the_processor():
+    machine = helpers.machine()
+    assert all(part in machine for part in (platform.python_version(), np.__version__, helpers.processor()))

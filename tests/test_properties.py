@@ -48,7 +48,11 @@ REFERENCE_BUDGET = 20_000
 def examples(count: int) -> settings:
     """Hypothesis settings for ``count`` examples, the same ones on every run."""
     return settings(
-        max_examples=count, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+        max_examples=count,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
     )
 
 
@@ -209,12 +213,14 @@ def test_4x4_no_answer_exactly_when_the_reference_finds_none(puzzle):
 
 
 @given(puzzles(LARGE, BLANKS_LARGE))
+@pytest.mark.slow
 @examples(80)
 def test_16x16_answer_keeps_every_given_and_is_valid(drawn):
     check_answer(drawn, solve_any_size(drawn[1]))
 
 
 @given(changed_puzzles(LARGE, BLANKS_CHANGED_LARGE))
+@pytest.mark.slow
 @examples(80)
 def test_16x16_no_answer_exactly_when_the_reference_finds_none(puzzle):
     answer = solve_any_size(puzzle)

@@ -1,16 +1,20 @@
 """Knuth's search as the engine runs it: the S heuristic exactly, cover and
-uncover by column, the rows a search tries, and the column order of a sudoku.
+uncover by column, taking and leaving a row in one pass, the rows a search
+tries, the links it leaves, and the column order of a sudoku.
 
 The reference is Algorithm X written here on sets, apart from the engine:
 the first column of least size, in the order of the columns, its rows in
-the order of the rows.  The engine must try the same rows.
+the order of the rows.  The engine must try the same rows.  The one-pass
+``cover_other_columns`` and ``uncover_other_columns`` are held, link for
+link, to Knuth's ``cover`` and ``uncover`` called column by column.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import helpers
 from conftest import EVEREST, columns_to_cover, exact_cover_problems, parse, snapshot
@@ -41,61 +45,48 @@ def least_size_search(rows: list[list[int]], n_columns: int) -> tuple[list[int],
     return chosen, search(set(range(n_columns)), set(range(len(rows))), [])
 
 
-def wrong_choices_on_sets(rows: list[list[int]], n_columns: int) -> int:
-    """Algorithm X on sets again: how many rows it takes from a column of two
-    rows or more (a choice) that lead to no solution, before its first."""
-    wrong = 0
-
-    def search(columns: set[int], open_rows: set[int]) -> bool:
-        nonlocal wrong
-        if not columns:
-            return True
-        sizes = {j: sum(j in rows[r] for r in open_rows) for j in sorted(columns)}
-        column = min(sizes, key=sizes.__getitem__)
-        for r in sorted(r for r in open_rows if column in rows[r]):
-            if search(columns - set(rows[r]), {s for s in open_rows if not set(rows[r]) & set(rows[s])}):
-                return True
-            wrong += sizes[column] >= 2
-        return False
-
-    search(set(range(n_columns)), set(range(len(rows))))
-    return wrong
-
-
-@settings(max_examples=200, deadline=None)
-@given(exact_cover_problems(max_columns=8, max_rows=12))
-def test_the_search_counts_the_wrong_choices_that_algorithm_x_on_sets_counts(problem):
-    rows, n_columns, _ = problem
-    matrix = AlgorithmX(rows, n_columns)
-    matrix.first_solution()
-    assert matrix.wrong_choices == wrong_choices_on_sets(rows, n_columns)
-
-
 class Recording(AlgorithmX):
     """The engine's search, noting each column it branches on that still has rows."""
 
-    def choose_column(self) -> helpers.ColumnObject | None:
-        column = super().choose_column()
+    def __init__(self, rows: list[list[int]], n_columns: int) -> None:
+        super().__init__(rows, n_columns)
+        self.chosen: list[object] = []
+
+    def choose_column(self, suspects=None) -> helpers.ColumnObject | None:
+        column = super().choose_column(suspects)
         if column is not None and column.size:
             self.chosen.append(column.name)
         return column
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(exact_cover_problems(max_columns=8, max_rows=12))
 def test_the_search_branches_as_knuths_least_size_rule_on_any_matrix(problem):
     """Random matrices, some with columns no row fills: the same columns
     chosen step by step, and so the same rows tried and the same solution."""
     rows, n_columns, _ = problem
     matrix = Recording(rows, n_columns)
-    matrix.chosen = []
     found = matrix.first_solution()
     assert (matrix.chosen, found) == least_size_search([sorted(set(row)) for row in rows], n_columns)
+
+
+# --- the S heuristic -----------------------------------------------------------
 
 
 def test_choose_column_takes_an_empty_column_before_an_earlier_one_of_one_row():
     matrix = AlgorithmX([[0, 1], [1]], 3)  # column 0 has one row, column 2 none
     assert matrix.choose_column() is matrix.columns[2]
+
+
+def test_choose_column_takes_an_empty_suspect_before_an_earlier_column_of_one_row():
+    matrix = AlgorithmX([[0, 1], [1]], 3)  # column 0 has one row, column 2 none
+    assert matrix.choose_column([matrix.columns[1], matrix.columns[2]]) is matrix.columns[2]
+
+
+def test_choose_column_passes_over_an_empty_suspect_no_longer_in_the_list():
+    matrix = AlgorithmX([[0, 1], [1]], 4)  # columns 2 and 3 have no rows
+    matrix.cover(matrix.columns[2])
+    assert matrix.choose_column([matrix.columns[2], matrix.columns[3]]) is matrix.columns[3]
 
 
 def test_choose_column_takes_the_first_of_least_size():
@@ -107,6 +98,15 @@ def test_choose_column_takes_the_first_of_least_size():
     assert matrix.choose_column() is matrix.columns[0]
 
 
+@pytest.mark.parametrize("suspects", [(), (1,)], ids=["none", "a column with rows"])
+def test_choose_column_without_an_empty_suspect_takes_the_first_of_least_size(suspects):
+    matrix = AlgorithmX([[0, 1], [1, 2], [0, 2], [1]], 3)  # sizes 2, 3, 2
+    assert matrix.choose_column([matrix.columns[j] for j in suspects]) is matrix.columns[0]
+
+
+# --- cover and uncover -------------------------------------------------------------
+
+
 def test_uncover_undoes_cover_exactly():
     matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
     before = snapshot(matrix)
@@ -115,6 +115,71 @@ def test_uncover_undoes_cover_exactly():
     for j in (2, 3, 0):
         matrix.uncover(matrix.columns[j])
     assert snapshot(matrix) == before
+
+
+@st.composite
+def taken_rows(draw):
+    """A random matrix with some of its rows linked, one of them taken from
+    one of its columns, as the search takes a row: ``(rows, n_columns,
+    linked, row, position)``, the row's node at ``position`` (among its
+    distinct columns, in increasing order) being the one in the column it is
+    taken from."""
+    rows, n_columns, _ = draw(exact_cover_problems(max_columns=8, max_rows=12, max_ones=4))
+    assume(rows)
+    linked = sorted(draw(st.sets(st.integers(0, len(rows) - 1), min_size=1)))
+    row = draw(st.sampled_from(linked))
+    position = draw(st.integers(0, len(set(rows[row])) - 1))
+    return rows, n_columns, linked, row, position
+
+
+def taking(problem) -> tuple[AlgorithmX, helpers.DancingNode, list[int]]:
+    """A matrix linked as ``problem`` says with the taken row's column covered,
+    the row's node in that column, and its other columns left to right."""
+    rows, n_columns, linked, row, position = problem
+    matrix = AlgorithmX(rows, n_columns)
+    matrix.relink(range(n_columns), linked)
+    columns = sorted(set(rows[row]))
+    matrix.cover(matrix.columns[columns[position]])
+    return matrix, matrix.row_nodes[row][position], columns[position + 1 :] + columns[:position]
+
+
+@settings(max_examples=100, deadline=None)
+@given(taken_rows())
+def test_cover_other_columns_is_cover_of_each_other_column_left_to_right(problem):
+    one_pass, node, others = taking(problem)
+    knuth, _, _ = taking(problem)
+    one_pass.cover_other_columns(node, [])
+    for j in others:
+        knuth.cover(knuth.columns[j])
+    assert snapshot(one_pass) == snapshot(knuth)
+
+
+@settings(max_examples=100, deadline=None)
+@given(taken_rows())
+def test_cover_other_columns_notes_each_column_its_covers_leave_empty_once(problem):
+    matrix, node, _ = taking(problem)
+    sizes = [column.size for column in matrix.columns]
+    emptied: list[helpers.ColumnObject] = []
+    matrix.cover_other_columns(node, emptied)
+    now_empty = [j for j, column in enumerate(matrix.columns) if sizes[j] and not column.size]
+    assert sorted(column.name for column in emptied) == now_empty
+
+
+@settings(max_examples=100, deadline=None)
+@given(taken_rows())
+def test_uncover_other_columns_is_uncover_of_each_other_column_right_to_left(problem):
+    one_pass, node, others = taking(problem)
+    knuth, _, _ = taking(problem)
+    for matrix in (one_pass, knuth):
+        for j in others:
+            matrix.cover(matrix.columns[j])
+    one_pass.uncover_other_columns(node)
+    for j in reversed(others):
+        knuth.uncover(knuth.columns[j])
+    assert snapshot(one_pass) == snapshot(knuth)
+
+
+# --- rows tried and the links a search leaves ------------------------------------
 
 
 def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
@@ -134,35 +199,60 @@ def test_the_engine_reports_the_rows_of_its_search():
     assert answer.rows_tried == engine.matrix.rows_tried > 0
 
 
-def test_a_search_stopped_with_restore_leaves_the_links_as_it_found_them():
-    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
-    before = snapshot(matrix)
-    assert matrix.first_solution(restore=True) == [1, 3, 5]
-    assert snapshot(matrix) == before
+def several_covers() -> AlgorithmX:
+    """A matrix with a cover (rows 1, 3 and 5) reached after a dead branch."""
+    return AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
 
 
 def test_a_search_run_to_its_end_leaves_the_links_as_it_found_them():
-    matrix = AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
+    matrix = several_covers()
     before = snapshot(matrix)
     assert list(matrix.search()) == [[1, 3, 5]]
     assert snapshot(matrix) == before
 
 
+def test_a_search_closed_at_a_cover_puts_the_links_back_by_default():
+    matrix = several_covers()
+    before = snapshot(matrix)
+    search = matrix.search()
+    assert next(search) == [1, 3, 5]
+    search.close()
+    assert snapshot(matrix) == before
+
+
+def test_first_solution_puts_the_links_back_by_default():
+    matrix = several_covers()
+    before = snapshot(matrix)
+    assert matrix.first_solution() == [1, 3, 5]
+    assert snapshot(matrix) == before
+
+
+def test_a_search_closed_without_restore_leaves_every_column_of_its_cover_covered():
+    matrix = several_covers()
+    assert matrix.first_solution(restore=False) == [1, 3, 5]
+    assert columns_to_cover(matrix) == []
+
+
 # --- the engine's column order -------------------------------------------------
 
 
-def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], list[list[int]]]:
-    """The list of columns ``engine`` links for ``puzzle``, and ``open_part``'s families."""
+def open_part(engine: SudokuEngine, puzzle: np.ndarray) -> helpers.OpenPart:
+    """What ``engine`` leaves its search of ``puzzle`` after stage 1."""
     cells = helpers.read_grid(puzzle, puzzle.shape[0])
-    part = engine.open_part(cells, engine.place_singles(cells).places)
+    return engine.open_part(cells, engine.place_singles(cells).places)
+
+
+def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[object], list[int]]:
+    """The list of columns ``engine`` links for ``puzzle``, and ``open_part``'s columns."""
+    part = open_part(engine, puzzle)
     return [column.name for column in columns_to_cover(engine.relink(part))], part.columns
 
 
 @pytest.mark.parametrize("box", [3, 4])
-def test_a_search_lists_the_open_columns_family_after_family_in_the_random_tie_order(box):
+def test_a_search_lists_the_open_columns_in_the_random_tie_order(box):
     puzzle = parse(EVEREST) if box == 3 else np.array([[1, 2, 3, 4, *[0] * 12], *[[0] * 16] * 15])
-    order, families = linked_order(SudokuEngine(box), puzzle)
-    assert order == sum(families, []) == [j for j in helpers.random_order(helpers.ORDER_SEED, box) if j in set(order)]
+    order, part = linked_order(SudokuEngine(box), puzzle)
+    assert order == part == [j for j in helpers.random_order(helpers.ORDER_SEED, box) if j in set(order)]
 
 
 def test_an_engine_lists_the_columns_in_the_order_it_is_given():
@@ -171,7 +261,48 @@ def test_an_engine_lists_the_columns_in_the_order_it_is_given():
     assert order == [j for j in backwards if j in set(order)]
 
 
-@pytest.mark.parametrize("order", [list(range(323)), [1, 0, *range(2, 324)][::-1], [81, *range(81), *range(82, 324)]])
+def test_an_engine_breaks_ties_in_the_random_order_of_order_seed_by_default():
+    assert SudokuEngine(3).order == helpers.random_order() == helpers.random_order(helpers.ORDER_SEED, 3)
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        list(range(323)),
+        [1, 0, *range(2, 324)][::-1],
+        [81, *range(81), *range(82, 324)],
+    ],
+)
 def test_an_order_that_does_not_list_every_column_once_family_after_family_is_refused(order):
     with pytest.raises(ValueError, match="tie order"):
         SudokuEngine(3, order=order)
+
+
+def test_the_open_columns_are_the_constraints_the_grid_does_not_yet_meet():
+    engine = SudokuEngine(3)
+    cells = helpers.read_grid(parse(EVEREST))
+    places = engine.place_singles(cells).places  # fills cells in place
+    met = {j for i, digit in enumerate(cells) if digit for j in helpers.constraint_columns(i, digit, 3)}
+    assert sorted(engine.open_part(cells, places).columns) == sorted(set(range(324)) - met)
+
+
+def test_every_open_row_fills_open_columns_only():
+    part = open_part(SudokuEngine(3), parse(EVEREST))
+    rows = helpers.exact_cover_rows(3)
+    assert part.rows and all(set(rows[r]) <= set(part.columns) for r in part.rows)
+
+
+def test_the_plain_order_lists_every_column_in_the_order_of_its_number():
+    assert helpers.plain_order(2) == list(range(64)) and helpers.plain_order() == list(range(324))
+
+
+def test_a_random_order_shuffles_each_family_within_itself():
+    drawn = helpers.random_order(5)
+    assert [sorted(drawn[81 * f : 81 * (f + 1)]) for f in range(4)] == [
+        list(range(81 * f, 81 * (f + 1))) for f in range(4)
+    ]
+    assert drawn != helpers.plain_order()
+
+
+def test_a_random_order_is_drawn_from_its_seed_alone():
+    assert helpers.random_order(5) == helpers.random_order(5) != helpers.random_order(6)

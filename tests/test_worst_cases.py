@@ -79,7 +79,11 @@ def test_a_nearly_empty_grid_gets_a_valid_answer(sudoku_solver, first_row):
     assert is_valid_solution(puzzle, sudoku_solver(puzzle.copy()))
 
 
-CLASHES = {"same-row": ((4, 0), (4, 8)), "same-column": ((0, 4), (8, 4)), "same-box": ((3, 3), (5, 5))}
+CLASHES = {
+    "same-row": ((4, 0), (4, 8)),
+    "same-column": ((0, 4), (8, 4)),
+    "same-box": ((3, 3), (5, 5)),
+}
 
 
 @pytest.mark.parametrize("first, second", CLASHES.values(), ids=CLASHES.keys())

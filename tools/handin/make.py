@@ -15,6 +15,7 @@ import argparse
 import re
 import shutil
 import sys
+import textwrap
 import zipfile
 from pathlib import Path
 from typing import Sequence
@@ -38,9 +39,31 @@ def handin_readme(text: str) -> str:
     """The readme as the marker gets it: without the section under
     ``REPOSITORY_HEADING``, which runs to the next heading of its level, and
     without the comments that key its numbers to the notebook's run
-    (``tools.report.readme``)."""
+    (``tools.report.readme``), its paragraphs and list items wrapped again
+    where the comments were."""
     text = re.sub(rf"^{re.escape(REPOSITORY_HEADING)}\n.*?(?=^## |\Z)", "", text, flags=re.MULTILINE | re.DOTALL)
-    return re.sub(r"<!--.*?-->\n?", "", text)
+    text = re.sub(r"^<!--.*?-->\n", "", text, flags=re.MULTILINE)  # a comment on a line of its own
+    blocks = re.split(r"(\n\s*\n)", text)
+    return "".join(rewrap(block) if "<!--" in block else block for block in blocks)
+
+
+#: the width of the readme's lines
+README_WIDTH = 95
+#: where a list item starts: its marker, which the lines after it are indented past
+ITEM = re.compile(r"^(- |\d+\. )", re.MULTILINE)
+
+
+def rewrap(block: str) -> str:
+    """A paragraph, or a list of items, without its comments, wrapped to ``README_WIDTH``."""
+    block = re.sub(r"<!--.*?-->", "", block)
+    starts = [match.start() for match in ITEM.finditer(block)] or [0]
+    items = [block[a:b] for a, b in zip(starts, [*starts[1:], len(block)])]
+    wrapped = []
+    for item in items:
+        marker = ITEM.match(item)
+        indent = " " * len(marker.group(0)) if marker else ""
+        wrapped.append(textwrap.fill(" ".join(item.split()), README_WIDTH, subsequent_indent=indent))
+    return "\n".join(wrapped)
 
 
 def handin_paths(root: Path = ROOT) -> list[Path]:

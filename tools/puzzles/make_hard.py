@@ -50,7 +50,10 @@ CLIMB_STEPS = 300  #: neighbours tried per puzzle
 ISOMORPHS = 4  #: symmetric copies the effort is averaged over
 TUNING_SEED = 1401
 EVALUATION_SEED = 1402
-FILES = {"tuning": ("hard_tuning.txt", TUNING_SEED), "evaluation": ("hard_evaluation.txt", EVALUATION_SEED)}
+FILES = {
+    "tuning": ("hard_tuning.txt", TUNING_SEED),
+    "evaluation": ("hard_evaluation.txt", EVALUATION_SEED),
+}
 DEFAULT_OUT = GENERATED
 
 
