@@ -245,8 +245,9 @@ class AlgorithmX:
         when the node above its head is the node below it, so a first scan
         looks for such a column, a second for one of two rows, and only then
         are sizes counted.  Knuth keeps every size up to date in cover and
-        uncover and finds the least in one scan: here that cost 1.24 times as
-        much, and his one scan alone 1.88 times.
+        uncover and finds the least in one scan of the whole list: here, on
+        top1465, keeping the sizes made a solve 1.1 times as slow, and his one
+        scan 1.9 times (the same rows tried).
         """
         root = self.root
         if suspects is None:

@@ -2,8 +2,8 @@
 each tested once.
 
 The rules live in ``helpers.read_grid``; the notebook's ``sudoku_solver``
-calls ``helpers.solve_sudoku``, which reads the grid with it and answers None
-where it gives no cells, and turns None into all -1.  So the forms a grid may
+reads the grid with it, answers all -1 where it gives no cells, and else
+solves the cells with the engine its cell holds.  So the forms a grid may
 take are tested on ``read_grid``, and what a caller gets back on
 ``sudoku_solver``.  Answers to stored puzzles, unsolvable ones and untouched
 input are tested in ``test_solver.py``.
