@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from conftest import NO_SOLUTION, has_dead_blank, has_repeated_given, sha256, stated_sha256
-from helpers import SudokuEngine, backtracking_count, is_valid_solution, solve_sudoku
+from helpers import SudokuEngine, backtracking_count, is_valid_solution
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED
 from tools.puzzles import make_data, make_samples
 from tools.puzzles.io import read_grids
@@ -316,8 +316,8 @@ def test_no_evaluation_sample_puzzle_is_a_copy_of_one_in_a_tuning_part():
 
 
 @pytest.mark.parametrize("name", SAMPLE_FILES)
-def test_the_solver_solves_every_sample_puzzle(name):
-    failing = [k for k, p in enumerate(read_grids(DATA / name)) if not is_valid_solution(p, solve_sudoku(p))]
+def test_the_solver_solves_every_sample_puzzle(name, sudoku_solver):
+    failing = [k for k, p in enumerate(read_grids(DATA / name)) if not is_valid_solution(p, sudoku_solver(p))]
     assert failing == []
 
 

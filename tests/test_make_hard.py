@@ -29,6 +29,7 @@ def test_the_two_parts_share_no_puzzle():
     assert not set(puzzles("tuning")) & set(puzzles("evaluation"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", sorted(FILES))
 def test_every_puzzle_has_exactly_one_solution(part):
     assert [backtracking_count(grid) for grid in read_grids(FILES[part])] == [1] * make_hard.PUZZLES
