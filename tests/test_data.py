@@ -193,7 +193,7 @@ def test_no_completion_puzzles_pass_the_forced_digit_stage():
     # Singles and locked candidates alone find no contradiction: only the
     # branching search shows that these puzzles have no solution.
     _, unsolvable = split("hard")
-    stage_one = SudokuEngine(BOX).place_singles
+    stage_one = SudokuEngine(BOX).place_forced_digits
     no_completion = [p for p in unsolvable if kind_of(p) == NO_COMPLETION]
     assert no_completion and all(stage_one(p.ravel().tolist()) is not None for p in no_completion)
 

@@ -9,7 +9,7 @@ from helpers import SUDOKU_BOX, SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS, SUDOKU_SI
 def test_the_9x9_matrix_has_729_rows_and_324_columns():
     engine = helpers.SudokuEngine(SUDOKU_BOX)
     assert engine.matrix is None  # built when a puzzle first needs it
-    matrix = engine.relink(helpers.OpenPart([], []))
+    matrix = engine.matrix_for(helpers.OpenPart([], []))
     assert (len(matrix.row_nodes), len(matrix.columns)) == (SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS) == (729, 324)
 
 

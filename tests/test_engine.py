@@ -163,18 +163,35 @@ def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
     puzzle = np.zeros((9, 9), dtype=int)
     puzzle[0, 6:] = (1, 2, 3)  # the 9 of row 0 must go in columns 0..5 ...
     puzzle[1, 0] = puzzle[2, 4] = 9  # ... which the 9s of boxes 0 and 1 rule out
-    assert helpers.SudokuEngine(3).place_singles(puzzle.ravel().tolist()) is None
+    assert helpers.SudokuEngine(3).place_forced_digits(puzzle.ravel().tolist()) is None
     assert helpers.solve_sudoku(puzzle) is None
 
 
 def test_a_solve_relinks_the_matrix_so_a_search_paused_on_it_fails_when_it_resumes():
     engine = helpers.SudokuEngine(2)
     cells = [0] * 16  # the empty 4 x 4: stage 1 places nothing, and it has 288 solutions
-    paused = engine.relink(engine.open_part(cells, engine.place_singles(cells).places)).search()
+    paused = engine.matrix_for(engine.open_part(cells, engine.place_forced_digits(cells).places)).search()
     next(paused)
     engine.solve([0] * 16)
     with pytest.raises(RuntimeError, match="relinked"):
         next(paused)
+
+
+def test_a_matrix_left_with_rows_taken_refuses_a_new_search_until_relinked():
+    engine = helpers.SudokuEngine(3)
+    engine.solve(parse(EVEREST).ravel().tolist())  # its search stops at the first solution, rows still taken
+    with pytest.raises(RuntimeError, match="relink it first"):
+        engine.matrix.first_solution()
+
+
+def test_an_engine_refuses_a_grid_of_another_length():
+    with pytest.raises(ValueError, match="expected 81 cells, got 80"):
+        helpers.SudokuEngine(3).solve([0] * 80)
+
+
+@pytest.mark.parametrize("value", [10, -1])
+def test_an_engine_finds_no_solution_for_a_cell_outside_0_to_9(value):
+    assert helpers.SudokuEngine(3).solve([value] + [0] * 80) == helpers.Answer(None, 0)
 
 
 # ---------------------------------------------------------------------------

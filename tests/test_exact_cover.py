@@ -2,7 +2,7 @@
 secondary columns, and ``tools.cli.exact_cover``, which counts a sudoku's
 solutions for the command line's ``--count``.
 
-``ExactCover`` below adds Knuth's secondary columns to the submitted engine,
+``exact_cover`` below gives Knuth's secondary columns to the submitted engine,
 for these tests alone, so that its covers can be checked against brute force
 over every subset of rows and against published counts: the n-queens counts
 (OEIS A000170), Langford pairings (OEIS A014552) and the 288 grids of the
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 
 from conftest import SEVERAL_ROWS, exact_cover_problems, snapshot
-from helpers import AlgorithmX, ColumnObject, SudokuEngine, backtracking_count
+from helpers import AlgorithmX, SudokuEngine, backtracking_count
 from tools.cli.exact_cover import count_covers, count_solutions
 from tools.puzzles.make_data import pattern_grid
 
@@ -29,43 +29,31 @@ LANGFORD_COUNTS = {3: 1, 4: 1, 5: 0, 6: 0, 7: 26}  # OEIS A014552, up to reversa
 SUDOKU_4X4_GRIDS = 288  # all 4 x 4 sudoku grids
 
 
-class ExactCover(AlgorithmX):
+def exact_cover(rows: Sequence[Iterable[int]], n_columns: int, secondary: Iterable[int] = ()) -> AlgorithmX:
     """``AlgorithmX`` with ``secondary`` columns, which a cover need not fill.
     As in Knuth's paper, a secondary column never enters the list of columns
     to cover, so the search takes a row only to fill a primary column, and
-    ``cover`` still takes out every other row that shares a secondary column
-    with a chosen one."""
-
-    def __init__(self, rows: Sequence[Iterable[int]], n_columns: int, secondary: Iterable[int] = ()) -> None:
-        self.secondary = set(secondary)  # before AlgorithmX.__init__, which relinks
-        super().__init__(rows, n_columns)
-
-    def relink(self, columns: Iterable[int], rows: Iterable[int]) -> None:
-        for j in self.secondary:  # linked to itself alone, out of the list
-            head = self.columns[j].head
-            head.up = head.down = head.left = head.right = head
-        super().relink([j for j in columns if j not in self.secondary], rows)
-
-    def choose_column(self, suspects: Iterable[ColumnObject] | None = None) -> ColumnObject | None:
-        # An emptied secondary column is no dead end: only a suspect in the list of primary columns is.
-        if suspects is not None:
-            suspects = [column for column in suspects if column.head.left is not column.head]
-        return super().choose_column(suspects)
+    covering still takes out every other row that shares a secondary column
+    with a chosen one: ``relink`` lists the primary columns alone."""
+    matrix = AlgorithmX(rows, n_columns)
+    secondary = set(secondary)
+    matrix.relink([j for j in range(n_columns) if j not in secondary], range(len(rows)))
+    return matrix
 
 
-def queens_matrix(n: int) -> ExactCover:
+def queens_matrix(n: int) -> AlgorithmX:
     """n queens as exact cover (Knuth's encoding): ranks and files primary,
     both diagonals secondary; row ``r * n + c`` places a queen on (r, c)."""
     diagonals = 2 * n - 1
     rows = [[r, n + c, 2 * n + r + c, 2 * n + diagonals + r - c + n - 1] for r in range(n) for c in range(n)]
-    return ExactCover(rows, 2 * n + 2 * diagonals, secondary=range(2 * n, 2 * n + 2 * diagonals))
+    return exact_cover(rows, 2 * n + 2 * diagonals, secondary=range(2 * n, 2 * n + 2 * diagonals))
 
 
-def langford_matrix(n: int) -> ExactCover:
+def langford_matrix(n: int) -> AlgorithmX:
     """Langford pairings of 1..n: each k twice, k numbers between its copies.
     Columns: the n numbers, then the 2n positions.  A pairing and its
     reversal are distinct covers."""
-    return ExactCover([[k - 1, n + i, n + i + k + 1] for k in range(1, n + 1) for i in range(2 * n - k - 1)], 3 * n)
+    return exact_cover([[k - 1, n + i, n + i + k + 1] for k in range(1, n + 1) for i in range(2 * n - k - 1)], 3 * n)
 
 
 def brute_force_covers(rows: list[list[int]], n_columns: int, secondary: set[int]) -> set[tuple[int, ...]]:
@@ -88,7 +76,7 @@ def brute_force_covers(rows: list[list[int]], n_columns: int, secondary: set[int
 @given(exact_cover_problems())
 def test_random_problems_with_secondary_columns_match_brute_force(problem):
     rows, n_columns, secondary = problem
-    covers = list(ExactCover(rows, n_columns, secondary).search())
+    covers = list(exact_cover(rows, n_columns, secondary).search())
     assert sorted(map(tuple, covers)) == sorted(brute_force_covers(rows, n_columns, secondary))  # each once
 
 
@@ -116,6 +104,12 @@ def test_a_matrix_has_a_column_for_each_name_and_refuses_a_name_or_a_row_too_man
     for row in ([0, 3], [0, -1]):
         with pytest.raises(ValueError, match="outside 0 to 2"):
             AlgorithmX([row], 3)
+
+
+def test_relink_leaves_a_column_not_listed_out_of_the_search_but_no_two_rows_share_it():
+    matrix = AlgorithmX([[0, 2], [1, 2], [0], [1]], 3)
+    matrix.relink([0, 1], range(4))  # column 2 secondary: rows 0 and 1 clash there
+    assert sorted(matrix.search()) == [[0, 3], [1, 2], [2, 3]]
 
 
 def test_a_paused_search_resumed_after_a_relink_says_so():

@@ -109,8 +109,8 @@ def test_a_new_matrix_is_built_for_each_puzzle_unless_it_is_reused(reuse, same):
 def test_without_the_rules_of_stage_1_the_givens_are_only_checked():
     grid = helpers.read_grid(VERY_EASY)
     nothing_more = Ideas(naked_singles=False, hidden_singles=False, locked_candidates=False)
-    candidates = SudokuEngine(3, nothing_more).place_singles(list(grid))
-    assert bin(candidates.blank).count("1") == grid.count(0)
+    candidates = SudokuEngine(3, nothing_more).place_forced_digits(list(grid))
+    assert bin(candidates.blanks).count("1") == grid.count(0)
 
 
 def test_an_engine_as_a_method_answers_a_flat_grid_and_the_rows_it_tried():

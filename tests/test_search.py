@@ -148,7 +148,7 @@ def taking(problem) -> tuple[AlgorithmX, helpers.DancingNode, list[int]]:
 def test_cover_other_columns_is_cover_of_each_other_column_left_to_right(problem):
     one_pass, node, others = taking(problem)
     knuth, _, _ = taking(problem)
-    one_pass.cover_other_columns(node, [])
+    one_pass.cover_other_columns(node)
     for j in others:
         knuth.cover(knuth.columns[j])
     assert snapshot(one_pass) == snapshot(knuth)
@@ -156,11 +156,10 @@ def test_cover_other_columns_is_cover_of_each_other_column_left_to_right(problem
 
 @settings(max_examples=100, deadline=None)
 @given(taken_rows())
-def test_cover_other_columns_notes_each_column_its_covers_leave_empty_once(problem):
+def test_cover_other_columns_returns_each_column_its_covers_leave_empty_once(problem):
     matrix, node, _ = taking(problem)
     sizes = [column.size for column in matrix.columns]
-    emptied: list[helpers.ColumnObject] = []
-    matrix.cover_other_columns(node, emptied)
+    emptied = matrix.cover_other_columns(node)
     now_empty = [j for j, column in enumerate(matrix.columns) if sizes[j] and not column.size]
     assert sorted(column.name for column in emptied) == now_empty
 
@@ -239,13 +238,13 @@ def test_a_search_closed_without_restore_leaves_every_column_of_its_cover_covere
 def open_part(engine: SudokuEngine, puzzle: np.ndarray) -> helpers.OpenPart:
     """What ``engine`` leaves its search of ``puzzle`` after stage 1."""
     cells = helpers.read_grid(puzzle, puzzle.shape[0])
-    return engine.open_part(cells, engine.place_singles(cells).places)
+    return engine.open_part(cells, engine.place_forced_digits(cells).places)
 
 
 def linked_order(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[object], list[int]]:
     """The list of columns ``engine`` links for ``puzzle``, and ``open_part``'s columns."""
     part = open_part(engine, puzzle)
-    return [column.name for column in columns_to_cover(engine.relink(part))], part.columns
+    return [column.name for column in columns_to_cover(engine.matrix_for(part))], part.columns
 
 
 @pytest.mark.parametrize("box", [3, 4])
@@ -281,7 +280,7 @@ def test_an_order_that_does_not_list_every_column_once_family_after_family_is_re
 def test_the_open_columns_are_the_constraints_the_grid_does_not_yet_meet():
     engine = SudokuEngine(3)
     cells = helpers.read_grid(parse(EVEREST))
-    places = engine.place_singles(cells).places  # fills cells in place
+    places = engine.place_forced_digits(cells).places  # fills cells in place
     met = {j for i, digit in enumerate(cells) if digit for j in helpers.constraint_columns(i, digit, 3)}
     assert sorted(engine.open_part(cells, places).columns) == sorted(set(range(324)) - met)
 

@@ -45,9 +45,9 @@ def count_solutions(sudoku: object, limit: int | None = 2, engine: SudokuEngine 
     engine = SudokuEngine(box) if engine is None else engine
     if engine.box != box:
         raise ValueError(f"an engine of box side {engine.box} cannot count a puzzle of box side {box}")
-    singles = engine.place_singles(cells)
-    if singles is None:
+    forced = engine.place_forced_digits(cells)
+    if forced is None:
         return 0
-    if not singles.blank:
+    if not forced.blanks:
         return 1
-    return count_covers(engine.relink(engine.open_part(cells, singles.places)).search(), limit)
+    return count_covers(engine.matrix_for(engine.open_part(cells, forced.places)).search(), limit)

@@ -296,12 +296,12 @@ def make_engines(boxes: Iterable[int]) -> Engines:
     engines = {}
     for box in boxes:
         engine = SudokuEngine(box)
-        # An engine builds its matrix when a puzzle first needs it, in relink:
+        # An engine builds its matrix when a puzzle first needs it, in matrix_for:
         # the open part of a blank grid, relinked, needs it now.
         blank = [0] * box**4
-        singles = engine.place_singles(blank)
-        if singles is not None:  # always, for a blank grid
-            engine.relink(engine.open_part(blank, singles.places))
+        forced = engine.place_forced_digits(blank)
+        if forced is not None:  # always, for a blank grid
+            engine.matrix_for(engine.open_part(blank, forced.places))
         engines[box] = engine
     return engines
 

@@ -370,7 +370,7 @@ def without_completion(puzzle: Grid, rng: np.random.Generator) -> Grid | None:
             changed[i] = d
             if has_repeated_given(changed) or dead_blanks(changed):
                 continue
-            if stage_1.place_singles(list(changed)) is not None and backtracking_count(changed) == 0:
+            if stage_1.place_forced_digits(list(changed)) is not None and backtracking_count(changed) == 0:
                 return changed
     return None
 
