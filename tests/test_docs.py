@@ -112,6 +112,14 @@ def test_every_command_a_doc_names_accepts_help(command):
         pytest.param(
             "docs/command-line.md", r"(\d+) when interrupted", [solve.EXIT_INTERRUPTED], id="EXIT_INTERRUPTED"
         ),
+        pytest.param("docs/command-line.md", r"(\d+) for bad input", [solve.EXIT_DATAERR], id="EXIT_DATAERR"),
+        pytest.param(
+            "docs/command-line.md", r"(\d+) when a worker process died", [solve.EXIT_WORKER_LOST], id="EXIT_WORKER_LOST"
+        ),
+        pytest.param("docs/command-line.md", r"(\d+) when terminated", [solve.EXIT_TERMINATED], id="EXIT_TERMINATED"),
+        pytest.param(
+            "docs/command-line.md", r"the first of ([\d,\s]+?) wins", list(solve.PRECEDENCE[:-1]), id="PRECEDENCE"
+        ),
     ],
 )
 def test_a_constant_a_doc_quotes_is_the_codes(doc, pattern, value):
