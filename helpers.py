@@ -9,7 +9,8 @@ last: an independent checker (``is_valid_solution``), the course's search
 that the report compares with (``backtracking_solve``), and the experiment
 the notebook runs (``race``, ``ablation``, ``textbook_methods``,
 ``rows_on_copies``, ``wilcoxon_signed_rank``, ``holm``).  numpy and the
-standard library only; no state is kept between calls but what a caller holds.
+standard library only; no state is kept between calls but what a caller holds
+(and pure caches of constant tables).
 
 Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 
@@ -129,7 +130,7 @@ class AlgorithmX:
             raise ValueError(f"a row has a column outside 0 to {n_columns - 1}")
         self.root = ColumnObject("root").head  #: Knuth's root h: the list of columns to cover starts and ends here
         self.columns = [ColumnObject(name) for name in (names or range(n_columns))]
-        self.row_nodes: list[list[DancingNode]] = []
+        self.row_nodes: list[list[DancingNode]] = []  #: each row's nodes, left to right (for tests and inspection)
         for r, row in enumerate(row_lists):
             nodes = [DancingNode(self.columns[j], r) for j in row]
             # A row's ring never changes: cover and uncover leave left and right alone.
@@ -140,14 +141,20 @@ class AlgorithmX:
         self.row_links = [[(node, node.column.head) for node in nodes] for nodes in self.row_nodes]
         self.generation = 0  #: how many times the matrix was linked: a paused search checks it was not since
         self.needs_relink = False  #: a search left its rows taken (``restore=False``): only ``relink`` may follow
-        self.rows_tried = 0  #: rows the last search took (each step forward counts one)
+        self.paused = False  #: a search is paused at a solution, its rows still taken
+        self.rows_tried = 0  #: rows taken by the last search to yield or end (each step forward counts one)
         self.link(range(n_columns), range(len(row_lists)))
 
     def relink(self, columns: Iterable[int], rows: Iterable[int]) -> None:
         """Link the matrix afresh to hold only ``columns``, to cover in this
         order, and ``rows``.  A column not listed keeps the rows given that
         have it, as Knuth's secondary columns do: taking one of them covers
-        it, so no two rows taken share it, but the search never chooses it."""
+        it, so no two rows taken share it, but the search never chooses it.
+        ``ValueError`` for an index repeated or out of range."""
+        columns, rows = list(columns), list(rows)
+        for name, indices, count in (("column", columns, len(self.columns)), ("row", rows, len(self.row_links))):
+            if len(set(indices)) != len(indices) or any(not 0 <= i < count for i in indices):
+                raise ValueError(f"each {name} index once, from 0 to {count - 1}: got {indices}")
         for column in self.columns:
             head = column.head
             head.up = head.down = head.left = head.right = head
@@ -172,7 +179,7 @@ class AlgorithmX:
                 node.up, node.down = bottom, head
                 bottom.down = head.up = node
         self.generation += 1
-        self.needs_relink = False
+        self.needs_relink = self.paused = False
 
     def cover(self, column: ColumnObject) -> None:
         """Knuth's cover(c): take ``column`` out of the list of columns to
@@ -248,15 +255,15 @@ class AlgorithmX:
             j = j.left
 
     def choose_column(self, emptied: Iterable[ColumnObject] | None = None) -> ColumnObject | None:
-        """Knuth's S heuristic: a column of least size in the list of columns
-        to cover (the first such in the list), or ``None`` when the list is
-        empty.
+        """Knuth's S heuristic: the first column of least size in the list of
+        columns to cover, or ``None`` when the list is empty.
 
-        ``emptied``, when given, must hold every column of the list that has
-        no rows, and may hold others (covered or secondary ones): then the
-        first of them still empty and in the list is taken, which, when several are empty, may not be the
-        first in the list, but tries the same rows: none.  Without it the
-        list is searched for an empty column.
+        ``emptied``, when given, must hold every empty column of the list,
+        and may hold other columns too.  The first column in ``emptied``
+        that is still in the list and empty is returned: when several are
+        empty it may not be the first in the list, but any empty column ends
+        the branch the same way.  Without ``emptied`` the list itself is
+        searched for an empty column.
 
         No sizes are stored.  Once no column is empty, a column holds one row
         when the node above its head is the node below it, so one scan looks
@@ -317,6 +324,8 @@ class AlgorithmX:
         """
         if self.needs_relink:
             raise RuntimeError("a search left this matrix with rows taken: relink it first")
+        if self.paused:
+            raise RuntimeError("a search paused on this matrix still has its rows taken: close it or relink first")
         generation = self.generation
         choose_column, cover, uncover = self.choose_column, self.cover, self.uncover
         cover_other_columns, uncover_other_columns = self.cover_other_columns, self.uncover_other_columns
@@ -328,7 +337,9 @@ class AlgorithmX:
                 column = choose_column(emptied)
                 if column is None:  # every column is covered: the rows taken are a solution
                     self.rows_tried = tried
+                    self.paused = True
                     yield sorted(node.row for node in chosen)
+                    self.paused = False
                     if self.generation != generation:
                         raise RuntimeError("the matrix was relinked while this search was paused")
                     node = None
@@ -349,6 +360,8 @@ class AlgorithmX:
                 chosen.append(node)
                 emptied = cover_other_columns(node)
         finally:
+            if self.generation == generation:
+                self.paused = False
             if chosen and self.generation == generation:
                 if restore:
                     while chosen:
@@ -414,8 +427,9 @@ def exact_cover_rows(box: int) -> tuple[tuple[int, int, int, int], ...]:
 
 class Candidates(NamedTuple):
     """What stage 1 leaves: ``blanks``, the blank cells as a bit board (0
-    when the grid is full), and ``places``, for each digit the board of blanks
-    where it may still go."""
+    when the grid is full), and ``places``, for each digit the board of cells
+    where it may still go (masked by the blanks when stage 1 returns it;
+    ``_read_givens`` leaves that to its caller)."""
 
     blanks: int
     places: list[int]
@@ -471,8 +485,10 @@ class Ideas(NamedTuple):
     """What the solver does beyond Knuth's Algorithm X on a matrix built for
     each puzzle.  The solver has them all; the experiment's ablation adds them
     one at a time (``SudokuEngine(box, ideas)``).  Each is read in one place:
-    ``reuse_matrix`` in ``matrix_for``, ``naked_singles`` and ``scans_units``
-    in ``place_forced_digits``, the last two in ``SudokuEngine.__init__``."""
+    ``reuse_matrix`` in ``matrix_for``, ``naked_singles`` in
+    ``place_forced_digits``, and ``hidden_singles`` and ``locked_candidates``
+    in ``SudokuEngine.__init__``, which builds ``unit_rules`` and
+    ``scans_units`` from them."""
 
     reuse_matrix: bool = True  #: build the matrix once and relink it for each puzzle
     naked_singles: bool = True  #: stage 1 fills each blank left with one digit ...
@@ -531,10 +547,13 @@ class SudokuEngine:
     def solve(self, grid: list[int]) -> Answer:
         """The first solution of ``grid`` (a new list) and the rows tried to
         find it.  ``grid`` holds N*N ints; one outside 0 to N has no solution.
-        ``ValueError`` for a grid of another length."""
+        ``ValueError`` for a grid of another length, or a cell that is not an
+        int (``read_grid`` makes such a list from an array)."""
         grid = list(grid)
         if len(grid) != self.size * self.size:
             raise ValueError(f"expected {self.size * self.size} cells, got {len(grid)}")
+        if {type(value) for value in grid} != {int}:
+            raise ValueError("a grid's cells are ints")
         if not set(grid) <= self.values:
             return Answer(None, 0)
         candidates = self.place_forced_digits(grid)
@@ -1070,10 +1089,12 @@ def backtracking_solve(
     mrv: bool = True,
     mac: bool = False,
     hidden_singles: bool = False,
+    search: bool = True,
 ) -> Backtracked:
     """The first solution of ``grid`` in search order as a new N x N int
     array (None when there is none) and how many assignments the search
-    tried (``SudokuCSP``).
+    tried (``SudokuCSP``).  ``search=False`` stops before the search, after
+    the domains are built and the inference has run once: ``(None, 0)``.
 
     ``grid`` is an N x N array-like, or a flat one of N * N values, with
     N = B * B for a box side B >= 1 and every value a whole number in 0..N
@@ -1084,6 +1105,8 @@ def backtracking_solve(
     """
     cells, box = _csp_cells(grid)
     problem = SudokuCSP(cells, box, budget, narrowed, mrv, mac, hidden_singles)
+    if not search:
+        return Backtracked(None, 0)
     found = problem.run(limit=1)
     side = box * box
     solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
@@ -1131,13 +1154,20 @@ HIDDEN_SINGLES_LABEL = "MRV, MAC, hidden singles"
 AFTER_STAGE_1_LABEL = "stage 1, then MRV, MAC, hidden singles"
 
 
-def by_engine(engine: SudokuEngine) -> Method:
+def by_engine(engine: SudokuEngine, search: bool = True) -> Method:
     """The method that solves as the notebook's ``sudoku_solver`` does, with
-    ``engine``: the solution (a flat list) or None, and the rows tried."""
+    ``engine``: the solution (a flat list) or None, and the rows tried.
+    ``search=False`` stops before the search, once stage 1 has run and the
+    matrix is linked to what it left: ``(None, 0)``."""
 
     def method(puzzle: np.ndarray) -> Answer:
         cells = read_grid(puzzle, engine.size)
-        return Answer(None, 0) if cells is None else engine.solve(cells)
+        if cells is not None and search:
+            return engine.solve(cells)
+        forced = None if cells is None else engine.place_forced_digits(cells)
+        if forced is not None and forced.blanks:
+            engine.matrix_for(engine.open_part(cells, forced.places))
+        return Answer(None, 0)
 
     return method
 
@@ -1148,13 +1178,16 @@ def ablation() -> dict[str, Method]:
     up to the solver: label -> method."""
     count = len(Ideas._fields)
     engines = [SudokuEngine(SUDOKU_BOX, Ideas(*(k < ideas for k in range(count)))) for ideas in range(count + 1)]
+    for engine in engines:  # the matrix an engine keeps is built now, so that no puzzle's time holds it
+        engine.matrix_for(OpenPart([], []))
     return dict(zip((ALGORITHM_X_LABEL, *ADDED_LABELS), map(by_engine, engines)))
 
 
-def after_stage_1(budget: int | None) -> Method:
+def after_stage_1(budget: int | None, search: bool = True) -> Method:
     """The textbook search with MAC and hidden singles on what the solver's
     stage 1 leaves of a puzzle: the digits it placed, and each blank's
-    digits narrowed to the candidates it left (``Backtracked``)."""
+    digits narrowed to the candidates it left (``Backtracked``).
+    ``search=False`` stops before the search (``backtracking_solve``)."""
     stage_1 = SudokuEngine(SUDOKU_BOX)
 
     def method(puzzle: np.ndarray) -> Backtracked:
@@ -1165,7 +1198,7 @@ def after_stage_1(budget: int | None) -> Method:
         narrowed = [
             sum(1 << d for d, board in enumerate(candidates.places) if board >> i & 1) for i in range(len(grid))
         ]
-        return backtracking_solve(grid, budget, narrowed, hidden_singles=True)
+        return backtracking_solve(grid, budget, narrowed, hidden_singles=True, search=search)
 
     return method
 
@@ -1183,6 +1216,22 @@ def textbook_methods(budget: int | None = None) -> dict[str, Method]:
         MAC_LABEL: lambda puzzle: backtracking_solve(puzzle, budget, mac=True),
         HIDDEN_SINGLES_LABEL: lambda puzzle: backtracking_solve(puzzle, budget, hidden_singles=True),
         AFTER_STAGE_1_LABEL: after_stage_1(budget),
+    }
+
+
+SET_UP = ": set-up"  #: ends the label of a method's work before its search
+
+
+def set_ups() -> dict[str, Method]:
+    """What the solver and the two strongest textbook searches do before
+    their search, label + ``SET_UP`` -> method (each answers None): the
+    solver's stage 1 and linking its matrix; the textbook search's domains
+    and its inference before the first assignment, after stage 1 for the
+    second.  A method's time less its set-up's is its search's."""
+    return {
+        SOLVER_LABEL + SET_UP: by_engine(SudokuEngine(SUDOKU_BOX), search=False),
+        HIDDEN_SINGLES_LABEL + SET_UP: lambda puzzle: backtracking_solve(puzzle, hidden_singles=True, search=False),
+        AFTER_STAGE_1_LABEL + SET_UP: after_stage_1(None, search=False),
     }
 
 

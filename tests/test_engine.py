@@ -184,6 +184,12 @@ def test_a_matrix_left_with_rows_taken_refuses_a_new_search_until_relinked():
         engine.matrix.first_solution()
 
 
+@pytest.mark.parametrize("cell", [1.0, True, "1"])
+def test_an_engine_refuses_a_cell_that_is_not_an_int(cell):
+    with pytest.raises(ValueError, match="ints"):
+        helpers.SudokuEngine(3).solve([cell] + [0] * 80)
+
+
 def test_an_engine_refuses_a_grid_of_another_length():
     with pytest.raises(ValueError, match="expected 81 cells, got 80"):
         helpers.SudokuEngine(3).solve([0] * 80)

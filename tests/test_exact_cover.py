@@ -112,6 +112,24 @@ def test_relink_leaves_a_column_not_listed_out_of_the_search_but_no_two_rows_sha
     assert sorted(matrix.search()) == [[0, 3], [1, 2], [2, 3]]
 
 
+def test_a_search_started_while_another_is_paused_on_the_matrix_says_so():
+    matrix = AlgorithmX([[0], [1]])
+    paused = matrix.search()
+    next(paused)
+    with pytest.raises(RuntimeError, match="paused"):
+        next(matrix.search())
+    paused.close()
+    assert list(matrix.search()) == [[0, 1]]
+
+
+@pytest.mark.parametrize(
+    "columns, rows", [([0, 0, 1], [0, 1]), ([0, 1], [0, 0, 1]), ([-1], [1]), ([0, 2], [0])], ids=str
+)
+def test_relink_refuses_an_index_repeated_or_out_of_range(columns, rows):
+    with pytest.raises(ValueError, match="index once"):
+        AlgorithmX([[0], [1]]).relink(columns, rows)
+
+
 def test_a_paused_search_resumed_after_a_relink_says_so():
     matrix = AlgorithmX(SEVERAL_ROWS, 4)
     paused = matrix.search()

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import GENERATED, ROOT, code_cells
-from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin
+from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
 from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
@@ -162,3 +162,15 @@ def test_notebook_and_helpers_import_only_numpy_matplotlib_the_standard_library_
     sources = [*code_cells(), (ROOT / "helpers.py").read_text(encoding="utf-8")]
     imported = set().union(*(imported_modules(source) for source in sources))
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED
+
+
+def test_rewrap_never_starts_a_line_of_a_paragraph_as_a_list_item_would():
+    paragraph = "x" * 90 + " cut to 247<!-- a / quoted / number -->. On the puzzles that follow"
+    lines = rewrap(paragraph).splitlines()
+    assert len(lines) == 2 and lines[1].startswith("to 247. On")
+
+
+def test_the_handins_readme_numbers_a_list_only_in_its_references(tmp_path):
+    text = (make_handin(tmp_path / "handin") / "readme.md").read_text(encoding="utf-8")
+    body = text[: text.index("## References")]
+    assert re.findall(r"^\s*\d+[.)] ", body, flags=re.MULTILINE) == []

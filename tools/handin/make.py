@@ -51,18 +51,24 @@ def handin_readme(text: str) -> str:
 README_WIDTH = 95
 #: where a list item starts: its marker, which the lines after it are indented past
 ITEM = re.compile(r"^(- |\d+\. )", re.MULTILINE)
+#: what a line may not start with inside a paragraph: Markdown would begin a block there
+BLOCK_START = re.compile(r"(\d+[.)]|[-+*]|#+|>)(\s|$)")
 
 
 def rewrap(block: str) -> str:
     """A paragraph, or a list of items, without its comments, wrapped to ``README_WIDTH``."""
-    block = re.sub(r"<!--.*?-->", "", block)
-    starts = [match.start() for match in ITEM.finditer(block)] or [0]
-    items = [block[a:b] for a, b in zip(starts, [*starts[1:], len(block)])]
+    starts = [match.start() for match in ITEM.finditer(block)] or [0]  # before a quote's number loses its comment
+    items = [re.sub(r"<!--.*?-->", "", block[a:b]) for a, b in zip(starts, [*starts[1:], len(block)])]
     wrapped = []
     for item in items:
         marker = ITEM.match(item)
         indent = " " * len(marker.group(0)) if marker else ""
-        wrapped.append(textwrap.fill(" ".join(item.split()), README_WIDTH, subsequent_indent=indent))
+        lines = textwrap.wrap(" ".join(item.split()), README_WIDTH, subsequent_indent=indent)
+        for k in range(1, len(lines)):
+            if BLOCK_START.match(lines[k].lstrip()):  # it would render as a list item or a heading
+                before, word = lines[k - 1].rsplit(" ", 1)
+                lines[k - 1], lines[k] = before, indent + word + " " + lines[k].lstrip()
+        wrapped.append("\n".join(lines))
     return "\n".join(wrapped)
 
 
