@@ -185,9 +185,13 @@ def ablation_gains(tables: dict[str, Table], column: str, measure: int) -> list[
     return [before - after for before, after in zip(values, values[1:])]
 
 
-def test_relinking_one_matrix_saves_the_most_time_on_the_easier_puzzles(tables):
-    gains = ablation_gains(tables, "very easy to medium", 1)
-    assert gains[0] == max(gains)
+def test_relinking_one_matrix_saves_the_largest_share_of_time_on_the_easier_puzzles(tables):
+    columns = [re.sub(r" \(\d+\)$", "", column) for column in tables["ablation"].header[1:]]
+    shares = {
+        column: ablation_gains(tables, column, 1)[0] / number(tables, f"ablation / Algorithm X / {column}#1")
+        for column in columns
+    }
+    assert shares["very easy to medium"] == max(shares.values())
 
 
 def test_naked_singles_settle_the_easier_puzzles_and_barely_change_the_rows_of_the_hard_ones(tables):
@@ -269,3 +273,7 @@ def test_the_solvers_margin_after_stage_1_is_smallest_on_the_hardest_set_yet_a_m
     shares = {name: number(tables, f"by-set / {name} / {column}") for name in HARD_SETS}
     assert shares["hardest"] == min(shares.values())
     assert shares["hardest"] > 50
+
+
+def test_the_solvers_margin_after_stage_1_on_the_hardest_set_alone_is_not_significant(tables):
+    assert number(tables, f"by-set / hardest / Wilcoxon p: {AFTER_STAGE_1}") >= 0.05
