@@ -186,10 +186,9 @@ def ablation_gains(tables: dict[str, Table], column: str, measure: int) -> list[
 
 
 def test_relinking_one_matrix_saves_the_largest_share_of_time_on_the_easier_puzzles(tables):
-    columns = [re.sub(r" \(\d+\)$", "", column) for column in tables["ablation"].header[1:]]
     shares = {
         column: ablation_gains(tables, column, 1)[0] / number(tables, f"ablation / Algorithm X / {column}#1")
-        for column in columns
+        for column in ("very easy to medium", "hard", *HARD_SETS)
     }
     assert shares["very easy to medium"] == max(shares.values())
 
