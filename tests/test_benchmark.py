@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import experiment
 import helpers
 from conftest import EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
@@ -35,7 +36,7 @@ SEARCHED = parse(EVEREST)  #: a puzzle that needs a search
 
 def tiny_set() -> PuzzleSet:
     """A puzzle that needs a search, one that stage 1 solves and one without a solution, with their answers."""
-    solution = helpers.backtracking_solve(SEARCHED).solution  # labelled by the textbook search, not the solver
+    solution = experiment.backtracking_solve(SEARCHED).solution  # labelled by the textbook search, not the solver
     assert solution is not None
     solutions = np.stack([solution, VALID, NONE])
     return PuzzleSet("tiny", "tiny", np.stack([SEARCHED, PUZZLE, CLASH]), solutions, np.arange(3))
@@ -55,8 +56,8 @@ def available(name: str) -> alternatives.Alternative:
 def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
     cpuinfo = tmp_path / "cpuinfo"
     cpuinfo.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) 8375C\n")
-    assert helpers.processor(str(cpuinfo)) == "Intel(R) Xeon(R) 8375C"
-    assert helpers.processor(str(tmp_path / "missing"))  # a system that names none: still a name
+    assert experiment.processor(str(cpuinfo)) == "Intel(R) Xeon(R) 8375C"
+    assert experiment.processor(str(tmp_path / "missing"))  # a system that names none: still a name
 
 
 # --- the alternatives ----------------------------------------------------------
@@ -67,7 +68,7 @@ def test_an_alternative_solves_a_puzzle_and_finds_none_where_there_is_none(name)
     method = available(name).method
     assert method is not None
     solution = method(SEARCHED)[0]
-    assert helpers.is_right(SEARCHED, solution, None)
+    assert experiment.is_right(SEARCHED, solution, None)
     assert method(CLASH)[0] is None
 
 
@@ -77,7 +78,7 @@ def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
     stops among the givens too); the generators' older rule tries more rows."""
     puzzles = [SEARCHED, CLASH, *load("hardest-sample:tuning").puzzles[:4]]
     alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
-    algorithm_x = helpers.by_engine(helpers.SudokuEngine(3, alone, order=helpers.plain_order(3)))
+    algorithm_x = experiment.by_engine(helpers.SudokuEngine(3, alone, order=helpers.plain_order(3)))
     plain, old_rule = PlainDLX(), PlainDLX(stop_at_one=True)
     for puzzle in puzzles:
         solution, rows = algorithm_x(puzzle)
@@ -104,7 +105,7 @@ def test_the_baseline_answers_none_where_its_solver_gives_minus_ones(monkeypatch
 
 def test_the_solver_and_plain_dancing_links_are_checked_and_count_rows():
     entry = benchmark.context(tiny_set(), {alternatives.PLAIN: available(alternatives.PLAIN).method})
-    solver, plain = entry["methods"][helpers.SOLVER_LABEL], entry["methods"][alternatives.PLAIN]
+    solver, plain = entry["methods"][helpers.SOLVER], entry["methods"][alternatives.PLAIN]
     assert (solver["right"], plain["right"], solver["over_solver"]) == (3, 3, 1.0)
     assert plain["rows_mean"] > solver["rows_mean"] > 0
 
@@ -121,7 +122,7 @@ def test_a_run_writes_its_record_and_under_how_it_was_made_the_tables_it_prints(
     status = benchmark.main(options)
     record = json.loads((tmp_path / "alternatives.json").read_text(encoding="utf-8"))
     assert (record["schema"], record["kind"]) == (results.SCHEMA, "alternatives")
-    assert status == 0 and record["sets"]["assignment/hard"]["methods"][helpers.SOLVER_LABEL]["right"] == 2
+    assert status == 0 and record["sets"]["assignment/hard"]["methods"][helpers.SOLVER]["right"] == 2
     assert record["metadata"]["command"] == shlex.join(["python", "-m", "tools.measure.benchmark", *options])
     first, _, rest = (tmp_path / "alternatives.md").read_text().partition("\n\n")
     assert first.startswith(f"Made by `{record['metadata']['command']}` on ") and rest == capsys.readouterr().out

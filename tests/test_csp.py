@@ -20,13 +20,8 @@ from conftest import (
     reachable,
     stored_cases,
 )
-from helpers import (
-    SearchBudgetExceeded,
-    SudokuCSP,
-    backtracking_count,
-    backtracking_solve,
-    is_valid_solution,
-)
+from experiment import SearchBudgetExceeded, SudokuCSP, backtracking_count, backtracking_solve
+from helpers import is_valid_solution
 from tools.puzzles.make_data import random_puzzle
 
 # A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.

@@ -17,6 +17,7 @@ import sys
 
 import pytest
 
+import experiment
 import helpers
 from tools.cli import solve
 from tools.measure import benchmark
@@ -74,8 +75,8 @@ def test_every_command_a_doc_names_accepts_help(command):
     "doc, pattern, value",
     [
         pytest.param("docs/tuning.md", r"`ORDER_SEED` \((\d+)\)", [helpers.ORDER_SEED], id="ORDER_SEED"),
-        pytest.param("readme.md", r"give up after ([\d,]+) assignments", [helpers.BUDGET], id="BUDGET, method"),
-        pytest.param("readme.md", r"give up after ([\d,]+) assignments", [helpers.BUDGET], id="BUDGET, Section 3"),
+        pytest.param("readme.md", r"give up after ([\d,]+) assignments", [experiment.BUDGET], id="BUDGET, method"),
+        pytest.param("readme.md", r"give up after ([\d,]+) assignments", [experiment.BUDGET], id="BUDGET, Section 3"),
         pytest.param("docs/reproducing.md", r"K rounds \((\d+) by default\)", [benchmark.ROUNDS], id="ROUNDS"),
         pytest.param(
             "docs/reproducing.md",

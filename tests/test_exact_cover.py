@@ -7,7 +7,7 @@ for these tests alone, so that its covers can be checked against brute force
 over every subset of rows and against published counts: the n-queens counts
 (OEIS A000170), Langford pairings (OEIS A014552) and the 288 grids of the
 4 x 4 sudoku.  Sudoku counts are also checked against the textbook search
-``helpers.backtracking_count``, which shares no code with the dancing links.
+``experiment.backtracking_count``, which shares no code with the dancing links.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 
 from conftest import SEVERAL_ROWS, exact_cover_problems, snapshot
-from helpers import AlgorithmX, SudokuEngine, backtracking_count
+from experiment import backtracking_count
+from helpers import AlgorithmX, SudokuEngine
 from tools.cli.exact_cover import count_covers, count_solutions
 from tools.puzzles.make_data import pattern_grid
 

@@ -24,28 +24,27 @@ import scipy.stats
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import experiment
 import helpers
 from conftest import DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, parse
-from helpers import (
-    ADDED_LABELS,
-    AFTER_STAGE_1_LABEL,
-    ALGORITHM_X_LABEL,
-    FIXED_ORDER_LABEL,
-    FORWARD_CHECKING_LABEL,
-    HIDDEN_SINGLES_LABEL,
-    MAC_LABEL,
+from experiment import (
+    ADDED,
+    AFTER_PROPAGATION,
+    ALGORITHM_X,
+    FIXED_ORDER,
+    FORWARD_CHECKING,
+    HIDDEN_SINGLES,
+    MAC,
     WILCOXON_EXACT,
-    Ideas,
     Results,
-    SudokuEngine,
     ablation,
     holm,
     markdown_table,
     race,
-    rows_on_copies,
     significant,
     wilcoxon_signed_rank,
 )
+from helpers import Ideas, SudokuEngine, rows_on_copies
 from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.symmetry import same_puzzle
 
@@ -73,10 +72,10 @@ def test_the_ablation_adds_each_idea_once_in_order_after_algorithm_x():
         "+ hidden singles",
         "+ locked candidates",
     ]
-    assert [ALGORITHM_X_LABEL, *ADDED_LABELS] == list(ablation())
+    assert [ALGORITHM_X, *ADDED] == list(ablation())
 
 
-@pytest.mark.parametrize("variant", [ALGORITHM_X_LABEL, *ADDED_LABELS])
+@pytest.mark.parametrize("variant", [ALGORITHM_X, *ADDED])
 def test_every_variant_answers_every_hard_puzzle_as_stored(variant):
     method = ablation()[variant]
     for puzzle, stored in zip(HARD, HARD_STORED):
@@ -85,7 +84,7 @@ def test_every_variant_answers_every_hard_puzzle_as_stored(variant):
 
 
 def test_the_last_variant_tries_the_rows_the_solver_tries():
-    variant, solver = ablation()[ADDED_LABELS[-1]], SudokuEngine(3)
+    variant, solver = ablation()[ADDED[-1]], SudokuEngine(3)
     rows = [variant(p)[1] for p in HARD]
     assert rows == [solver.solve(helpers.read_grid(p)).rows_tried for p in HARD] and any(rows)
 
@@ -93,7 +92,7 @@ def test_the_last_variant_tries_the_rows_the_solver_tries():
 def test_algorithm_x_alone_takes_a_row_for_every_blank_of_a_puzzle_singles_solve():
     """No stage 1: the S heuristic finds each single as a column of one row."""
     assert SudokuEngine(3).solve(helpers.read_grid(VERY_EASY)).rows_tried == 0  # singles solve it
-    assert ablation()[ALGORITHM_X_LABEL](VERY_EASY)[1] == np.count_nonzero(VERY_EASY == 0)
+    assert ablation()[ALGORITHM_X](VERY_EASY)[1] == np.count_nonzero(VERY_EASY == 0)
 
 
 @pytest.mark.parametrize("reuse, same", [(False, False), (True, True)], ids=["a matrix per puzzle", "reused"])
@@ -114,35 +113,35 @@ def test_without_the_rules_of_stage_1_the_givens_are_only_checked():
 
 
 def test_an_engine_as_a_method_answers_a_flat_grid_and_the_rows_it_tried():
-    solution, rows = helpers.by_engine(SudokuEngine(3))(parse(EVEREST))
+    solution, rows = experiment.by_engine(SudokuEngine(3))(parse(EVEREST))
     assert solution == parse(EVEREST_SOLUTION).ravel().tolist() and rows > 0
 
 
 def test_an_engine_as_a_method_answers_none_to_a_cell_no_sudoku_has():
-    assert helpers.by_engine(SudokuEngine(3))(np.full((9, 9), 10)) == (None, 0)
+    assert experiment.by_engine(SudokuEngine(3))(np.full((9, 9), 10)) == (None, 0)
 
 
 # --- the textbook searches -----------------------------------------------------------
 
 
 def test_the_textbook_searches_go_from_a_fixed_order_to_the_search_after_stage_1():
-    assert list(helpers.textbook_methods()) == [
-        FIXED_ORDER_LABEL,
-        FORWARD_CHECKING_LABEL,
-        MAC_LABEL,
-        HIDDEN_SINGLES_LABEL,
-        AFTER_STAGE_1_LABEL,
+    assert list(experiment.textbook_methods()) == [
+        FIXED_ORDER,
+        FORWARD_CHECKING,
+        MAC,
+        HIDDEN_SINGLES,
+        AFTER_PROPAGATION,
     ]
 
 
 def test_no_textbook_search_answers_wrong_it_answers_right_or_gives_up():
-    results = race(helpers.textbook_methods(budget=1000), HARD[:6], HARD_STORED[:6])
+    results = race(experiment.textbook_methods(budget=1000), HARD[:6], HARD_STORED[:6])
     assert all((r.right | r.over_budget).all() for r in results.values())
-    assert results[HIDDEN_SINGLES_LABEL].right.all()
+    assert results[HIDDEN_SINGLES].right.all()
 
 
 def test_the_textbook_search_after_stage_1_makes_no_choice_where_stage_1_solves():
-    after = helpers.textbook_methods()[AFTER_STAGE_1_LABEL]
+    after = experiment.textbook_methods()[AFTER_PROPAGATION]
     assert after(VERY_EASY)[1] == 0
 
 
@@ -159,7 +158,7 @@ def test_the_race_times_and_checks_every_method_on_every_puzzle_in_every_round()
 
 
 def test_the_race_counts_the_search_nodes_a_method_reports():
-    results = race({"solver": helpers.by_engine(SudokuEngine(3))}, SEARCHED)["solver"]
+    results = race({"solver": experiment.by_engine(SudokuEngine(3))}, SEARCHED)["solver"]
     assert results.nodes.tolist() == [SudokuEngine(3).solve(helpers.read_grid(p)).rows_tried for p in SEARCHED]
 
 
@@ -175,13 +174,13 @@ def test_without_stored_answers_any_valid_completion_is_right():
 
 
 def test_a_search_over_its_budget_is_marked_and_not_counted_right():
-    textbook = helpers.textbook_methods(budget=10)[FORWARD_CHECKING_LABEL]
+    textbook = experiment.textbook_methods(budget=10)[FORWARD_CHECKING]
     results = race({"textbook": textbook}, parse(EVEREST)[None])["textbook"]
     assert results.over_budget.tolist() == [True] and results.right.tolist() == [False]
 
 
 def test_a_search_over_its_budget_counts_its_budget_as_its_nodes():
-    textbook = helpers.textbook_methods(budget=10)[FORWARD_CHECKING_LABEL]
+    textbook = experiment.textbook_methods(budget=10)[FORWARD_CHECKING]
     assert race({"textbook": textbook}, parse(EVEREST)[None])["textbook"].nodes.tolist() == [10]
 
 
@@ -280,7 +279,7 @@ NONE_STORED = np.full((9, 9), NO_SOLUTION)
     ],
 )
 def test_is_right(puzzle, solution, stored, right):
-    assert helpers.is_right(puzzle, solution, stored) is right
+    assert experiment.is_right(puzzle, solution, stored) is right
 
 
 def results_of(ms: list[list[float]]) -> Results:
@@ -348,14 +347,14 @@ def test_copies_of_a_puzzle_that_is_not_a_grid_of_digits_are_refused(value):
 
 def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
     puzzle, solution = HARD[2], HARD_STORED[2].astype(int)
-    wrong = helpers.with_a_wrong_digit(puzzle, solution)
+    wrong = experiment.with_a_wrong_digit(puzzle, solution)
     [(r, c)] = zip(*np.nonzero(wrong != puzzle))
-    assert wrong[r, c] != solution[r, c] and helpers.backtracking_count(wrong) == 0
+    assert wrong[r, c] != solution[r, c] and experiment.backtracking_count(wrong) == 0
 
 
 def test_a_full_grid_cannot_take_a_wrong_digit():
     with pytest.raises(ValueError, match="no blank"):
-        helpers.with_a_wrong_digit(VALID, VALID)
+        experiment.with_a_wrong_digit(VALID, VALID)
 
 
 # --- the paired tests -------------------------------------------------------------
@@ -444,7 +443,7 @@ def test_no_difference_but_zeros_gives_a_p_value_of_1(differences):
 
 
 def test_average_ranks_give_ties_the_mean_of_their_ranks():
-    assert helpers.average_ranks(np.array([3.0, 1.0, 3.0, 2.0, 3.0])).tolist() == [4.0, 1.0, 4.0, 2.0, 4.0]
+    assert experiment.average_ranks(np.array([3.0, 1.0, 3.0, 2.0, 3.0])).tolist() == [4.0, 1.0, 4.0, 2.0, 4.0]
 
 
 def test_holm_steps_down_until_the_first_p_value_over_its_threshold():
@@ -468,11 +467,11 @@ def test_holm_of_no_p_values_finds_nothing():
 def test_puzzles_are_read_from_a_text_file_one_a_line(tmp_path):
     path = tmp_path / "two.txt"
     path.write_text(f"{EVEREST}\n\n{'0' * 81}\n", encoding="ascii")
-    assert np.array_equal(helpers.load_puzzles(str(path)), np.stack([parse(EVEREST), np.zeros((9, 9), int)]))
+    assert np.array_equal(experiment.load_puzzles(str(path)), np.stack([parse(EVEREST), np.zeros((9, 9), int)]))
 
 
 def test_puzzles_are_read_from_a_numpy_file():
-    assert np.array_equal(helpers.load_puzzles(str(DATA / "hard_puzzle.npy")), HARD)
+    assert np.array_equal(experiment.load_puzzles(str(DATA / "hard_puzzle.npy")), HARD)
 
 
 @pytest.mark.parametrize(
@@ -485,7 +484,7 @@ def test_significant_keeps_two_figures_and_separates_thousands(value, text):
 
 @pytest.mark.parametrize("p, text", [(0.0312, "0.031"), (1e-4, "0.00010"), (9.9e-5, "< 0.0001")])
 def test_a_p_value_prints_with_two_figures_down_to_0_0001(p, text):
-    assert helpers.p_value_text(p) == text
+    assert experiment.p_value_text(p) == text
 
 
 def test_a_markdown_table_aligns_numbers_right_and_words_left():
@@ -508,7 +507,7 @@ def test_a_dash_for_no_number_keeps_a_column_of_numbers_flush_right():
 
 
 def test_a_table_prints_under_its_key_and_title(capsys):
-    helpers.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
+    experiment.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
     assert (
         capsys.readouterr().out
         == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n"
@@ -516,5 +515,5 @@ def test_a_table_prints_under_its_key_and_title(capsys):
 
 
 def test_the_machine_names_python_numpy_and_the_processor():
-    machine = helpers.machine()
-    assert all(part in machine for part in (platform.python_version(), np.__version__, helpers.processor()))
+    machine = experiment.machine()
+    assert all(part in machine for part in (platform.python_version(), np.__version__, experiment.processor()))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from helpers import backtracking_count
+from experiment import backtracking_count
 from tools.paths import GENERATED
 from tools.puzzles import make_hard
 from tools.puzzles.io import read_grids, to_text

@@ -6,7 +6,7 @@ digits, reorder the bands and the rows inside each band, the stacks and the
 columns inside each stack, and maybe transpose.  Blanking cells of it gives a
 puzzle with at least that solution; changing one given may leave it with none.
 Answers are judged by ``helpers.is_valid_solution`` and by the project's
-independent reference solver, ``helpers.backtracking_solve`` (backtracking
+independent reference solver, ``experiment.backtracking_solve`` (backtracking
 with MRV and forward checking, sharing nothing with the engine; its own tests
 are in ``tests/test_csp.py``).  Every test is derandomized, so CI sees the same
 examples each run.
@@ -22,8 +22,9 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from conftest import NO_SOLUTION, peer_digits
-from helpers import SearchBudgetExceeded, is_valid_solution, solve_sudoku
-from helpers import backtracking_solve as reference_solve
+from experiment import SearchBudgetExceeded
+from experiment import backtracking_solve as reference_solve
+from helpers import is_valid_solution, solve_sudoku
 from tools.cli.exact_cover import count_solutions
 from tools.puzzles.make_data import pattern_grid
 

@@ -1,4 +1,4 @@
-"""Other sudoku solvers, as methods of ``helpers.race``: a puzzle in,
+"""Other sudoku solvers, as methods of ``experiment.race``: a puzzle in,
 ``(solution or None, rows tried)`` out (0 rows where a solver does not say).
 They are plain dancing links (``tools.puzzles.plain_dlx.PlainDLX``, with
 Knuth's S heuristic exactly; independent of the solver by design), the PyPI
@@ -22,7 +22,8 @@ from types import ModuleType
 
 import numpy as np
 
-from helpers import NO_SOLUTION, SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS, SUDOKU_SIZE, Method
+from experiment import Method
+from helpers import NO_SOLUTION, SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS, SUDOKU_SIZE
 from tools.puzzles.plain_dlx import PlainDLX, candidate_columns, decode
 
 PLAIN = "plain dancing links"

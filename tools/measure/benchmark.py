@@ -2,7 +2,7 @@
 saving its record and tables as ``docs/results/<job>`` through
 ``tools.measure.results`` (what each holds: ``docs/results.md``).
 
-The jobs that race methods use ``helpers.race`` (methods take turns puzzle by
+The jobs that race methods use ``experiment.race`` (methods take turns puzzle by
 puzzle, CPU time per call, every answer checked), on named sets of
 ``tools.puzzles.sets`` (``--sets``, ``--sample``) or on random larger grids.
 
@@ -40,17 +40,8 @@ import numpy as np
 from tqdm import tqdm
 
 import helpers
-from helpers import (
-    SOLVER_LABEL,
-    SUDOKU_BOX,
-    Method,
-    Results,
-    SudokuEngine,
-    by_engine,
-    markdown_table,
-    race,
-    significant,
-)
+from experiment import SOLVER, Method, Results, by_engine, markdown_table, race, significant
+from helpers import SUDOKU_BOX, SudokuEngine
 from tools import positive_int
 from tools.handin.autograde import problems as autograde_problems
 from tools.measure.alternatives import PLAIN, alternatives, module_from_file
@@ -60,7 +51,7 @@ from tools.puzzles.io import read_grids
 from tools.puzzles.make_data import random_puzzle
 from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
 
-ROWS_TRIED = (SOLVER_LABEL, PLAIN)  #: the methods whose search nodes are the rows their search tried
+ROWS_TRIED = (SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
@@ -84,7 +75,7 @@ def progress(items: Sequence[Any], what: str) -> Any:
 
 
 def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int = 1) -> dict[str, Results]:
-    """``helpers.race`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
+    """``experiment.race`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
     stored = None if puzzle_set.solutions is None else list(puzzle_set.solutions)
     return race(methods, list(puzzle_set.puzzles), stored, rounds)
 
@@ -103,9 +94,9 @@ def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
     answers right, mean over the solver's, rows tried where it counts them,
     and the split of its time where the method gives one (``split_ms``:
     exact-cover's set-up and C call)."""
-    methods = {SOLVER_LABEL: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
+    methods = {SOLVER: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
     raced = race_on(methods, puzzle_set)
-    solver_mean = raced[SOLVER_LABEL].ms.mean()
+    solver_mean = raced[SOLVER].ms.mean()
     entry: dict[str, Any] = {"source": puzzle_set.source, "puzzles": len(puzzle_set), "methods": {}}
     for name, results in raced.items():
         summary = {**times(results), "right": int(results.right.sum())}
@@ -151,13 +142,13 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
     }
     notes = "".join(f"\n\n{name}: not measured ({reason})." for name, reason in unavailable.items())
     markdown = (
-        "Every method on every puzzle of each set, taking turns (`helpers.race`); "
+        "Every method on every puzzle of each set, taking turns (`experiment.race`); "
         "`mean / solver's` is its mean time over the solver's in the same race.\n\n"
         f"{context_table(record['sets'])}{notes}"
     )
     save(out / "alternatives", "alternatives", record, markdown, command)
     print(markdown)
-    wrong = [s for s, entry in record["sets"].items() if entry["methods"][SOLVER_LABEL]["right"] < entry["puzzles"]]
+    wrong = [s for s, entry in record["sets"].items() if entry["methods"][SOLVER]["right"] < entry["puzzles"]]
     return 1 if wrong else 0
 
 
@@ -261,7 +252,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     }
     markdown = (
         f"The solver of this checkout (new) and of `{rev}` (old), each called as the notebook's `sudoku_solver` "
-        f"calls it (one engine held), taking turns puzzle by puzzle (`helpers.race`), {rounds} rounds; "
+        f"calls it (one engine held), taking turns puzzle by puzzle (`experiment.race`), {rounds} rounds; "
         "`new / old` is the ratio of the means over all rounds, `each round` that of each round's means; "
         "`µs a row` is all of a version's CPU time over all the rows its search tried.\n\n"
         f"{against_table(record['sets'], new, old)}"
@@ -351,7 +342,7 @@ def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) 
     """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
     puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
     engine = SudokuEngine(box)
-    [results] = race({SOLVER_LABEL: by_engine(engine)}, puzzles).values()
+    [results] = race({SOLVER: by_engine(engine)}, puzzles).values()
     return {
         "size": box * box,
         "given_share": given_share,
@@ -379,7 +370,7 @@ def run_sizes(count: int, out: Path, command: list[str]) -> int:
     ]
     markdown = (
         f"The solver on {count} seeded random puzzles of each size (seed {SIZES_SEED}), "
-        "CPU time per call (`helpers.race`), every answer checked.\n\n"
+        "CPU time per call (`experiment.race`), every answer checked.\n\n"
         + markdown_table(["size", "givens", "right", "mean ms", "p95 ms", "max ms", "rows tried, mean"], table)
     )
     save(out / "sizes", "sizes", {"seed": SIZES_SEED, "sizes": rows}, markdown, command)

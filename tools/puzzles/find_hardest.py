@@ -30,11 +30,11 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from helpers import Symmetry
 from tools.paths import COLLECTIONS
 from tools.puzzles.io import read_grids, to_text
 from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
 from tools.puzzles.plain_dlx import PlainDLX
+from tools.puzzles.symmetry import Symmetry
 
 HARDEST_FILE = COLLECTIONS / "hardest.csv"
 HARDEST_SEED = 1465  #: seeds the symmetries the effort is averaged over

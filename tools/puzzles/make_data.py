@@ -53,7 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
-from helpers import EMPTY, NO_SOLUTION, SudokuEngine, backtracking_count, box_of, is_valid_solution
+from experiment import backtracking_count
+from helpers import EMPTY, NO_SOLUTION, SudokuEngine, box_of, is_valid_solution
 from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_CELLS as CELLS
 from helpers import SUDOKU_SIZE as SIZE

@@ -21,7 +21,7 @@ puzzle, so that any prefix of a file can be made again on its own):
 links (``tools.puzzles.plain_dlx.PlainDLX``, with ``stop_at_one``, the rule
 these files were made with) tries before its first solution, averaged over
 ``ISOMORPHS`` copies of the puzzle made with random symmetries of the grid
-(``helpers.Symmetry``), so that the climb does not favour puzzles on which
+(``tools.puzzles.symmetry.Symmetry``), so that the climb does not favour puzzles on which
 plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
 minimality are counted by the textbook search ``helpers.backtracking_count``.
 All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
@@ -38,12 +38,14 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE, Symmetry, backtracking_count
+from experiment import backtracking_count
+from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE
 from tools import positive_int
 from tools.paths import GENERATED
 from tools.puzzles.io import to_text
 from tools.puzzles.make_data import Grid, line_order, minimal_puzzle, random_solution
 from tools.puzzles.plain_dlx import PlainDLX
+from tools.puzzles.symmetry import Symmetry
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -59,9 +61,9 @@ DEFAULT_OUT = GENERATED
 
 def random_symmetry(rng: np.random.Generator) -> Symmetry:
     """A random symmetry of the sudoku grid, drawn from ``rng`` in the order
-    these files were made with: rows, columns, digits, transpose.  Not
-    ``helpers.random_symmetry``, on purpose: this draws from numpy's generator,
-    as when the committed files were made, so that they are made again alike."""
+    these files were made with: rows, columns, digits, transpose, from
+    numpy's generator, as when the committed files were made, so that they
+    are made again alike."""
     rows = line_order(rng)
     columns = line_order(rng)
     digits = [EMPTY] + (rng.permutation(SUDOKU_SIZE) + 1).tolist()

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from helpers import markdown_table
+from experiment import markdown_table
 from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
 from tools.paths import ROOT
 
