@@ -13,7 +13,7 @@ In the order of Section 8:
 - ``race``, which times the methods in turn, puzzle by puzzle, with
   ``time.process_time`` as the autograder does, and checks every answer;
 - ``node_times``: where a search node's time goes, part by part;
-- Wilcoxon's signed-rank test and Holm's correction (``compare``);
+- Wilcoxon's signed-rank test and Holm's correction (``comparisons``);
 - the tables the report quotes (``print_answers`` and the rest) and its two
   figures (``draw_exact_cover``, ``plot_times``).
 
@@ -44,6 +44,8 @@ from helpers import (
     AlgorithmX,
     Answer,
     Candidates,
+    ColumnObject,
+    DancingNode,
     Ideas,
     OpenPart,
     SudokuEngine,
@@ -544,7 +546,12 @@ def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
 def wrong_digit_set(puzzles: Sequence[np.ndarray]) -> PuzzleSet:
     """Each puzzle ``with_a_wrong_digit``, its solution found by the textbook
     search, and the answer stored for each: all ``NO_SOLUTION``."""
-    wrong = [with_a_wrong_digit(p, backtracking_solve(p, hidden_singles=True).solution) for p in puzzles]
+    wrong = []
+    for puzzle in puzzles:
+        solution = backtracking_solve(puzzle, hidden_singles=True).solution
+        if solution is None:
+            raise ValueError("a puzzle without a solution cannot take a wrong digit")
+        wrong.append(with_a_wrong_digit(puzzle, solution))
     return np.array(wrong), np.full((len(wrong), 9, 9), NO_SOLUTION)
 
 
@@ -609,8 +616,8 @@ def frozen_heap() -> Iterator[None]:
 
 def race(
     methods: dict[str, Method],
-    puzzles: Sequence[np.ndarray],
-    stored: Sequence[np.ndarray] | None = None,
+    puzzles: Sequence[np.ndarray] | np.ndarray,
+    stored: Sequence[np.ndarray] | np.ndarray | None = None,
     rounds: int = 1,
 ) -> dict[str, Results]:
     """Every method on every puzzle, ``rounds`` times, taking turns: on puzzle
@@ -659,7 +666,7 @@ def race_each(
 ) -> dict[str, dict[str, Results]]:
     """``race`` on each set of ``names`` that ``sets`` holds, by name (a set
     that is not here is passed over: ``puzzle_sets`` has said so)."""
-    return {name: race(methods, *sets[name], rounds) for name in names if name in sets}
+    return {name: race(methods, sets[name][0], sets[name][1], rounds) for name in names if name in sets}
 
 
 def joined(*races: dict[str, Results]) -> dict[str, Results]:
@@ -695,20 +702,20 @@ class TimedAlgorithmX(AlgorithmX):
         self.seconds = dict.fromkeys(PARTS, 0.0)
         super().__init__(rows)
 
-    def choose_column(self, emptied=None):  # type: ignore[no-untyped-def]
+    def choose_column(self, emptied: Iterable[ColumnObject] | None = None) -> ColumnObject | None:
         return timed(self.seconds, "choosing", super().choose_column, emptied)
 
-    def cover(self, column):  # type: ignore[no-untyped-def]
-        return timed(self.seconds, "propagating", super().cover, column)
+    def cover(self, column: ColumnObject) -> None:
+        timed(self.seconds, "propagating", super().cover, column)
 
-    def cover_other_columns(self, node):  # type: ignore[no-untyped-def]
+    def cover_other_columns(self, node: DancingNode) -> list[ColumnObject]:
         return timed(self.seconds, "propagating", super().cover_other_columns, node)
 
-    def uncover(self, column):  # type: ignore[no-untyped-def]
-        return timed(self.seconds, "undoing", super().uncover, column)
+    def uncover(self, column: ColumnObject) -> None:
+        timed(self.seconds, "undoing", super().uncover, column)
 
-    def uncover_other_columns(self, node):  # type: ignore[no-untyped-def]
-        return timed(self.seconds, "undoing", super().uncover_other_columns, node)
+    def uncover_other_columns(self, node: DancingNode) -> None:
+        timed(self.seconds, "undoing", super().uncover_other_columns, node)
 
 
 class TimedCSP(SudokuCSP):
@@ -720,17 +727,17 @@ class TimedCSP(SudokuCSP):
         self.seconds = dict.fromkeys(PARTS, 0.0)
         super().__init__(*args, **kwargs)
 
-    def select_unassigned_variable(self, open_cells):  # type: ignore[no-untyped-def]
+    def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
         return timed(self.seconds, "choosing", super().select_unassigned_variable, open_cells)
 
-    def assign(self, cell, bit):  # type: ignore[no-untyped-def]
+    def assign(self, cell: int, bit: int) -> bool:
         return timed(self.seconds, "propagating", super().assign, cell, bit)
 
-    def save_domains(self):  # type: ignore[no-untyped-def]
+    def save_domains(self) -> list[int]:
         return timed(self.seconds, "undoing", super().save_domains)
 
-    def restore_domains(self, saved):  # type: ignore[no-untyped-def]
-        return timed(self.seconds, "undoing", super().restore_domains, saved)
+    def restore_domains(self, saved: list[int]) -> None:
+        timed(self.seconds, "undoing", super().restore_domains, saved)
 
 
 class NodeTimes(NamedTuple):
@@ -780,7 +787,7 @@ def node_times(puzzles: Sequence[np.ndarray], rounds: int = 3) -> dict[str, Node
 
     starts = []  # for each puzzle, what each method's search starts from
     for puzzle in puzzles:
-        start = {HIDDEN_SINGLES: (read_grid(puzzle), None)}
+        start: dict[str, typing.Any] = {HIDDEN_SINGLES: (read_grid(puzzle), None)}
         left = propagated(engine, puzzle)
         if left is not None:
             start[SOLVER] = engine.open_part(left[0], left[1].places)
@@ -999,6 +1006,12 @@ def print_ablation(ablated: dict[str, dict[str, Results]]) -> None:
     print_table("ablation-nodes", "The ablation: mean search nodes per puzzle", header, nodes)
 
 
+def bounded(results: Results, ms: float) -> str:
+    """A time of ``results`` as the tables print it: marked ``LOWER_BOUND``
+    when the method gave up on a puzzle, so that the time is a lower bound."""
+    return (LOWER_BOUND if results.over_budget.any() else "") + significant(ms)
+
+
 def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     """Table 4: my solver and the course's searches, a row for each method:
     its slowest time on the assignment's hard puzzles, its mean time on each
@@ -1009,13 +1022,18 @@ def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     methods = list(dict.fromkeys(m for races in textbook.values() for m in races))
     rows = []
     for method in methods:
-        r = textbook["hard"][method]
-        cells = [method, LOWER_BOUND * r.over_budget.any() + significant(r.puzzle_ms().max())]
-        for name in textbook:
-            r = textbook[name].get(method)
-            cells.append("-" if r is None else LOWER_BOUND * r.over_budget.any() + significant(r.mean_ms()))
-        r = textbook.get("hardest", {}).get(method)
-        rows.append([*cells, "-" if r is None else r.over_budget.sum()])
+        hard, hardest = textbook["hard"][method], textbook.get("hardest", {}).get(method)
+        means = [
+            bounded(races[method], races[method].mean_ms()) if method in races else "-" for races in textbook.values()
+        ]
+        rows.append(
+            [
+                method,
+                bounded(hard, hard.puzzle_ms().max()),
+                *means,
+                "-" if hardest is None else hardest.over_budget.sum(),
+            ]
+        )
     header = ["method", "slowest ms: hard", *(f"mean ms: {name}" for name in textbook), "gave up: hardest"]
     print_table("textbook", "My solver and the course's searches: CPU time per puzzle", header, rows)
     rows = []
@@ -1062,8 +1080,8 @@ def print_comparisons(differences: dict[str, np.ndarray]) -> None:
                 name,
                 len(d),
                 median,
-                percent(np.mean(d < 0)),
-                percent(np.mean(d > 0)),
+                percent(float(np.mean(d < 0))),
+                percent(float(np.mean(d > 0))),
                 p_value_text(p),
                 "yes" if significant_ else "no",
             ]

@@ -150,13 +150,12 @@ def stored_cases(folder: Path, label: str) -> list:
 
 @st.composite
 def exact_cover_problems(draw, max_columns: int = 6, max_rows: int = 10, max_ones: int = 3):
-    """A random 0/1 matrix as (rows, number of columns, secondary columns): up to
-    ``max_rows`` rows of 1 to ``max_ones`` ones, some columns secondary."""
+    """A random 0/1 matrix as (rows, number of columns): up to ``max_rows``
+    rows of 1 to ``max_ones`` ones, some columns perhaps with none."""
     n_columns = draw(st.integers(1, max_columns))
     column = st.integers(0, n_columns - 1)
     rows = draw(st.lists(st.lists(column, min_size=1, max_size=max_ones, unique=True), max_size=max_rows))
-    secondary = draw(st.sets(column, max_size=2))
-    return rows, n_columns, secondary
+    return rows, n_columns
 
 
 def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[int]]:
@@ -170,7 +169,7 @@ def snapshot(matrix: AlgorithmX) -> tuple[list[tuple[int, int, int, int]], list[
     nodes = [
         matrix.root,
         *(column.head for column in matrix.columns),
-        *(node for row in matrix.row_nodes for node in row),
+        *(node for row in matrix.row_links for node, _ in row),
     ]
     number = {id(node): k for k, node in enumerate(nodes)}
     links = [(number[id(n.left)], number[id(n.right)], number[id(n.up)], number[id(n.down)]) for n in nodes]

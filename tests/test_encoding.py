@@ -10,7 +10,7 @@ def test_the_9x9_matrix_has_729_rows_and_324_columns():
     engine = helpers.SudokuEngine(SUDOKU_BOX)
     assert engine.matrix is None  # built when a puzzle first needs it
     matrix = engine.matrix_for(helpers.OpenPart([], []))
-    assert (len(matrix.row_nodes), len(matrix.columns)) == (SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS) == (729, 324)
+    assert (len(matrix.row_links), len(matrix.columns)) == (SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS) == (729, 324)
 
 
 def test_the_matrix_of_an_order_is_listed_once_and_kept():

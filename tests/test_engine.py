@@ -1,8 +1,9 @@
 """The submitted exact-cover engine and sudoku solver: ``helpers.AlgorithmX``
 and ``helpers.SudokuEngine`` as ``helpers.solve_sudoku`` runs them.
 
-How the search walks the links: ``relink``, sizes counted along the rings,
-the links a stopped search leaves; then the solver at every size it is told,
+How the search walks the links: ``restrict`` and ``link``, sizes counted
+along the rings, a search abandoned at a cover harming none after it; then
+the solver at every size it is told,
 and no other; and that nothing is kept between calls: ``solve_sudoku`` makes
 an engine of its own each time, and helpers.py binds no module-level name to
 a value that can change.  Knuth's S heuristic and the rows tried are in
@@ -79,7 +80,8 @@ def test_columns_carry_the_names_given_or_else_their_index(names, expected):
 
 def test_choose_column_finds_none_when_every_column_is_covered():
     matrix = AlgorithmX([[0, 1]], 2)
-    matrix.relink([], [])
+    matrix.restrict([], [])
+    matrix.link()
     assert matrix.choose_column() is None
 
 
@@ -88,11 +90,17 @@ def test_choose_column_finds_none_when_every_column_is_covered():
 # ---------------------------------------------------------------------------
 
 
-def test_relink_holds_only_the_columns_and_rows_given_in_that_order():
+def test_link_holds_only_the_columns_and_rows_restrict_gave_in_that_order():
     matrix = AlgorithmX(SEVERAL_ROWS, 4)
-    matrix.relink([3, 1], [1, 9, 10])
+    matrix.restrict([3, 1], [1, 9, 10])
+    matrix.link()
     assert columns_to_cover(matrix) == [matrix.columns[3], matrix.columns[1]]
     assert [matrix.columns[j].size for j in (3, 1)] == [2, 2]
+
+
+def test_a_search_solves_the_part_restrict_gave():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    matrix.restrict([3, 1], [1, 9, 10])
     assert list(matrix.search()) == [[1, 9], [10]]
 
 
@@ -108,21 +116,27 @@ def test_snapshot_notices_a_covered_column():
     assert snapshot(matrix) != before
 
 
-def test_relink_restores_the_links_a_stopped_search_left():
-    """A search stopped without restore, as the solver's, leaves the links as they are: the next puzzle relinks."""
+def test_a_search_abandoned_at_a_cover_leaves_its_rows_taken():
     matrix = knuth_matrix()
     before = snapshot(matrix)
-    matrix.first_solution(restore=False)
-    assert snapshot(matrix) != before
-    matrix.relink(range(len(KNUTH_COLUMNS)), range(len(KNUTH_ROWS)))
-    assert snapshot(matrix) == before
+    assert matrix.first_solution() == KNUTH_COVER
+    assert snapshot(matrix) != before and columns_to_cover(matrix) == []
+
+
+def test_a_search_after_an_abandoned_one_starts_from_fresh_links():
+    matrix = AlgorithmX(SEVERAL_ROWS, 4)
+    every = list(matrix.search())
+    abandoned = matrix.search()
+    next(abandoned)
+    next(abandoned)
+    assert list(matrix.search()) == every
 
 
 def test_every_node_the_search_walks_is_of_one_class():
     """The root, the column heads and the 1s, so that each attribute access in
     ``cover`` and ``uncover`` meets one type (see ``ColumnObject``)."""
     matrix = knuth_matrix()
-    walked = [matrix.root, *(column.head for column in matrix.columns), *matrix.row_nodes[0]]
+    walked = [matrix.root, *(column.head for column in matrix.columns), *(node for node, _ in matrix.row_links[0])]
     assert {type(node) for node in walked} == {helpers.DancingNode}
 
 
@@ -130,7 +144,8 @@ def test_heads_and_ones_name_their_column_object():
     matrix = knuth_matrix()
     assert all(column.head.column is column and column.head.row == -1 for column in matrix.columns)
     assert matrix.root.column is not None and matrix.root.row == -1
-    assert matrix.row_nodes[0][0].column is matrix.columns[2] and matrix.row_nodes[0][0].row == 0
+    first, head = matrix.row_links[0][0]
+    assert first.column is matrix.columns[2] and head is matrix.columns[2].head and first.row == 0
 
 
 # ---------------------------------------------------------------------------
@@ -167,21 +182,14 @@ def test_first_pass_refutes_a_row_with_no_place_for_a_digit():
     assert helpers.solve_sudoku(puzzle) is None
 
 
-def test_a_solve_relinks_the_matrix_so_a_search_paused_on_it_fails_when_it_resumes():
+def test_an_engine_solves_right_after_a_search_of_its_matrix_was_abandoned_half_way():
     engine = helpers.SudokuEngine(2)
-    cells = [0] * 16  # the empty 4 x 4: stage 1 places nothing, and it has 288 solutions
-    paused = engine.matrix_for(engine.open_part(cells, engine.place_forced_digits(cells).places)).search()
-    next(paused)
-    engine.solve([0] * 16)
-    with pytest.raises(RuntimeError, match="relinked"):
-        next(paused)
-
-
-def test_a_matrix_left_with_rows_taken_refuses_a_new_search_until_relinked():
-    engine = helpers.SudokuEngine(3)
-    engine.solve(parse(EVEREST).ravel().tolist())  # its search stops at the first solution, rows still taken
-    with pytest.raises(RuntimeError, match="relink it first"):
-        engine.matrix.first_solution()
+    cells = [0] * 16  # the empty 4 x 4: propagation places nothing, and it has 288 solutions
+    abandoned = engine.matrix_for(engine.open_part(cells, engine.place_forced_digits(cells).places)).search()
+    for _ in range(3):
+        next(abandoned)
+    grid = np.array(engine.solve([1, 2, 3, 4] + [0] * 12).grid).reshape(4, 4)
+    assert is_valid_solution(np.array([1, 2, 3, 4] + [0] * 12).reshape(4, 4), grid)
 
 
 @pytest.mark.parametrize("cell", [1.0, True, "1"])
@@ -239,7 +247,7 @@ def test_solve_sudoku_answers_right_whatever_it_solved_before():
 #: a name for a value that does not change: upper case, perhaps after one underscore
 CONSTANT_NAME = re.compile(r"_?[A-Z][A-Z0-9_]*")
 #: the functions of helpers.py that keep a cache, with arguments that fill it
-CACHED_CALLS = {"exact_cover_rows": (3,), "_csp_units": (3,), "_csp_peers": (3,), "_domain_sizes": (9,)}
+CACHED_CALLS = {"exact_cover_rows": (3,)}
 
 
 def frozen(value: object) -> bool:

@@ -1,13 +1,12 @@
-"""The experiment the notebook runs: the ablation's variants, the textbook
-searches, the race, the tie orders on symmetric copies, the paired tests and
-the tables it prints.
+"""The experiment the notebook runs (``experiment.py``): the puzzles, the
+ablation's variants, the textbook searches, the race, where a node's time
+goes, the paired tests, the tables and the figures.
 
 Each variant of the ablation adds one idea to Algorithm X; none may change an
 answer, and the last must be the solver itself.  The race must time every
 method on every puzzle in every round, take turns, check answers, and count a
 search that gives up at its budget as not right, with its budget as its
-nodes.  A puzzle's symmetric copies depend on the seed and the puzzle alone.
-Wilcoxon's test is held to scipy where the two compute the same thing, and
+nodes.  Timing a search's parts must not change what it does.  Wilcoxon's test is held to scipy where the two compute the same thing, and
 to a count of every sign pattern where they do not: with tied differences,
 scipy's exact method ignores the ties, ours counts over the ranks as they are.
 """
@@ -16,7 +15,6 @@ from __future__ import annotations
 
 import gc
 import platform
-import random
 
 import numpy as np
 import pytest
@@ -44,13 +42,12 @@ from experiment import (
     significant,
     wilcoxon_signed_rank,
 )
-from helpers import Ideas, SudokuEngine, rows_on_copies
+from helpers import Ideas, SudokuEngine
 from tools.puzzles.make_data import pattern_grid
-from tools.puzzles.symmetry import same_puzzle
 
 HARD = np.load(DATA / "hard_puzzle.npy")
 HARD_STORED = np.load(DATA / "hard_solution.npy")
-SEARCHED = HARD[[2, 3, 7, 8]]  #: hard puzzles that the solver's stage 1 leaves to its search
+SEARCHED = HARD[[2, 3, 7, 8]]  #: hard puzzles that the solver's propagation leaves to its search
 VERY_EASY = np.load(DATA / "very_easy_puzzle.npy")[0]  #: naked and hidden singles solve it
 CLASH = np.zeros((9, 9), dtype=int)
 CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
@@ -90,7 +87,7 @@ def test_the_last_variant_tries_the_rows_the_solver_tries():
 
 
 def test_algorithm_x_alone_takes_a_row_for_every_blank_of_a_puzzle_singles_solve():
-    """No stage 1: the S heuristic finds each single as a column of one row."""
+    """No propagation: the S heuristic finds each single as a column of one row."""
     assert SudokuEngine(3).solve(helpers.read_grid(VERY_EASY)).rows_tried == 0  # singles solve it
     assert ablation()[ALGORITHM_X](VERY_EASY)[1] == np.count_nonzero(VERY_EASY == 0)
 
@@ -105,7 +102,7 @@ def test_a_new_matrix_is_built_for_each_puzzle_unless_it_is_reused(reuse, same):
     assert (engine.matrix is first) == same
 
 
-def test_without_the_rules_of_stage_1_the_givens_are_only_checked():
+def test_without_the_rules_of_propagation_the_givens_are_only_checked():
     grid = helpers.read_grid(VERY_EASY)
     nothing_more = Ideas(naked_singles=False, hidden_singles=False, locked_candidates=False)
     candidates = SudokuEngine(3, nothing_more).place_forced_digits(list(grid))
@@ -124,7 +121,7 @@ def test_an_engine_as_a_method_answers_none_to_a_cell_no_sudoku_has():
 # --- the textbook searches -----------------------------------------------------------
 
 
-def test_the_textbook_searches_go_from_a_fixed_order_to_the_search_after_stage_1():
+def test_the_textbook_searches_go_from_a_fixed_order_to_the_search_after_propagation():
     assert list(experiment.textbook_methods()) == [
         FIXED_ORDER,
         FORWARD_CHECKING,
@@ -140,13 +137,21 @@ def test_no_textbook_search_answers_wrong_it_answers_right_or_gives_up():
     assert results[HIDDEN_SINGLES].right.all()
 
 
-def test_the_textbook_search_after_stage_1_makes_no_choice_where_stage_1_solves():
+def test_the_textbook_search_after_propagation_makes_no_choice_where_propagation_solves():
     after = experiment.textbook_methods()[AFTER_PROPAGATION]
     assert after(VERY_EASY)[1] == 0
 
 
-def test_the_textbook_search_after_stage_1_answers_none_where_stage_1_finds_a_contradiction():
-    assert helpers.after_stage_1(None)(CLASH) == (None, 0)
+def test_the_textbook_search_after_propagation_answers_none_where_propagation_finds_a_contradiction():
+    assert experiment.after_propagation(None)(CLASH) == (None, 0)
+
+
+def test_the_domains_after_propagation_are_the_digits_each_cell_may_still_take():
+    cells, candidates = experiment.propagated(SudokuEngine(3), parse(EVEREST))
+    masks = experiment.digits_left(candidates)
+    for i in range(81):
+        may = {d + 1 for d in range(9) if candidates.places[d] >> i & 1}
+        assert {d for d in range(1, 10) if masks[i] >> (d - 1) & 1} == may and (not may) == bool(cells[i])
 
 
 # --- the race ---------------------------------------------------------------------
@@ -296,53 +301,21 @@ def test_a_puzzles_time_is_the_median_of_its_rounds():
     assert results_of([[1.0, 10.0], [2.0, 30.0], [9.0, 20.0]]).puzzle_ms().tolist() == [2.0, 20.0]
 
 
-@pytest.mark.parametrize(
-    "ms, text",
-    [([[0.5, 1.5]], "1.0"), ([[1.0], [4.0], [2.0]], "2.0 (1.0 to 4.0)")],
-    ids=["one round", "three rounds"],
-)
-def test_a_time_prints_as_the_median_of_the_rounds_means_with_their_range(ms, text):
-    assert helpers.ms_with_range(results_of(ms)) == text
+def test_a_time_per_puzzle_is_the_median_of_the_rounds_means():
+    assert results_of([[1.0, 3.0], [8.0, 8.0], [3.0, 5.0]]).mean_ms() == 4.0
 
 
-# --- symmetric copies -------------------------------------------------------------
+def test_races_on_different_puzzles_join_into_one_race_on_all_of_them():
+    methods = {"solver": experiment.by_engine(SudokuEngine(3))}
+    joined = experiment.joined(race(methods, SEARCHED[:1], rounds=2), race(methods, SEARCHED[1:], rounds=2))
+    whole = race(methods, SEARCHED, rounds=2)["solver"]
+    assert joined["solver"].ms.shape == (2, len(SEARCHED)) and joined["solver"].nodes.tolist() == whole.nodes.tolist()
 
 
-def test_a_symmetric_copy_keeps_the_puzzle_and_maps_its_solution_alike():
-    symmetry = helpers.random_symmetry(random.Random(7))
-    puzzle, solution = HARD[2], HARD_STORED[2]
-    copy = symmetry.apply(puzzle)
-    assert same_puzzle(puzzle, copy) and np.array_equal(helpers.solve_sudoku(copy), symmetry.apply(solution))
-
-
-def test_the_same_seed_draws_the_same_copies():
-    draw = [helpers.random_symmetry(random.Random(3)).apply(HARD[2]) for _ in range(2)]
-    assert np.array_equal(*draw) and not np.array_equal(draw[0], HARD[2])
-
-
-def test_engines_of_the_same_order_try_the_same_rows_on_each_copy_of_each_puzzle():
-    counts = rows_on_copies(SEARCHED, {"a": SudokuEngine(3), "b": SudokuEngine(3)}, copies=3, seed=1)
-    assert counts["a"].shape == (len(SEARCHED), 3)
-    assert np.array_equal(counts["a"], counts["b"]) and counts["a"].all()
-
-
-def test_a_puzzle_gets_the_same_copies_whatever_else_is_run():
-    alone = rows_on_copies(SEARCHED[2:3], {"solver": SudokuEngine(3)}, copies=3, seed=1)["solver"]
-    engines = {"plain": SudokuEngine(3, order=helpers.plain_order()), "solver": SudokuEngine(3)}
-    among_others = rows_on_copies(SEARCHED, engines, copies=3, seed=1)["solver"]
-    assert np.array_equal(among_others[2], alone[0])
-
-
-def test_another_seed_draws_other_copies():
-    engines = {"solver": SudokuEngine(3)}
-    one, other = (rows_on_copies(SEARCHED, engines, copies=3, seed=seed)["solver"] for seed in (1, 2))
-    assert not np.array_equal(one, other)
-
-
-@pytest.mark.parametrize("value", [10, -1, 0.5])
-def test_copies_of_a_puzzle_that_is_not_a_grid_of_digits_are_refused(value):
-    with pytest.raises(ValueError, match="not a sudoku of digits"):
-        rows_on_copies([np.full((9, 9), value)], {"solver": SudokuEngine(3)}, copies=1, seed=1)
+def test_race_each_races_the_sets_that_are_here_in_the_order_named():
+    sets = {"hard": (HARD[:2], HARD_STORED[:2]), "more": (SEARCHED[:1], None)}
+    raced = experiment.race_each({"none": nothing}, sets, ["more", "missing", "hard"])
+    assert list(raced) == ["more", "hard"] and raced["hard"]["none"].ms.shape == (1, 2)
 
 
 def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
@@ -352,9 +325,74 @@ def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
     assert wrong[r, c] != solution[r, c] and experiment.backtracking_count(wrong) == 0
 
 
+def test_the_wrong_digit_set_stores_no_solution_for_each_puzzle():
+    puzzles, stored = experiment.wrong_digit_set(SEARCHED[:2])
+    assert np.all(stored == NO_SOLUTION) and [experiment.backtracking_count(p) for p in puzzles] == [0, 0]
+
+
 def test_a_full_grid_cannot_take_a_wrong_digit():
     with pytest.raises(ValueError, match="no blank"):
         experiment.with_a_wrong_digit(VALID, VALID)
+
+
+# --- the puzzles -----------------------------------------------------------------
+
+
+def test_the_sets_are_the_assignments_categories_with_their_answers_then_the_hard_sets():
+    sets = experiment.puzzle_sets()
+    assert list(sets) == ["very easy", "easy", "medium", "hard", *experiment.HARD_SETS]
+    assert sets["hard"][1].shape == (15, 9, 9) and all(sets[name][1] is None for name in experiment.HARD_SETS)
+
+
+def test_a_hard_set_whose_file_is_missing_is_left_out_with_a_line_saying_so(tmp_path, monkeypatch, capsys):
+    (tmp_path / "data").mkdir()
+    for path in DATA.glob("*.npy"):
+        (tmp_path / "data" / path.name).write_bytes(path.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert list(experiment.puzzle_sets()) == ["very easy", "easy", "medium", "hard"]
+    assert capsys.readouterr().out.count("Left out:") == len(experiment.HARD_SETS)
+
+
+# --- where a node's time goes ------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", ["choose_column", "cover", "uncover", "cover_other_columns"])
+def test_a_timed_matrix_searches_as_the_matrix_does_and_times_what_it_runs(method):
+    rows = helpers.exact_cover_rows(2)
+    plain, timed = helpers.AlgorithmX(rows), experiment.TimedAlgorithmX(rows)
+    assert list(timed.search())[:5] == list(plain.search())[:5] and timed.rows_tried == plain.rows_tried
+    part = {"choose_column": "choosing", "cover": "propagating"}.get(
+        method, "propagating" if "cover_" in method else "undoing"
+    )
+    assert timed.seconds[part] > 0
+
+
+def test_a_timed_textbook_search_assigns_as_the_search_does():
+    cells = parse(EVEREST).ravel().tolist()
+    plain, timed = (
+        experiment.SudokuCSP(cells, 3, hidden_singles=True),
+        experiment.TimedCSP(cells, 3, hidden_singles=True),
+    )
+    assert plain.run(1) == timed.run(1) and plain.assignments == timed.assignments
+    assert all(seconds > 0 for seconds in timed.seconds.values())
+
+
+def test_node_times_count_the_nodes_each_search_tries_and_share_out_its_time():
+    times = experiment.node_times(SEARCHED, rounds=2)
+    solver = SudokuEngine(3)
+    assert times[experiment.SOLVER].nodes == sum(solver.solve(helpers.read_grid(p)).rows_tried for p in SEARCHED)
+    strongest = sum(experiment.backtracking_solve(p, hidden_singles=True).assignments for p in SEARCHED)
+    assert times[HIDDEN_SINGLES].nodes == strongest
+    for t in times.values():
+        assert t.searches == len(SEARCHED) and t.seconds > 0 and sum(t.shares.values()) == pytest.approx(1)
+
+
+def test_garbage_collection_is_as_it_was_after_a_frozen_heap_even_on_an_error():
+    before = gc.get_freeze_count()
+    with pytest.raises(ZeroDivisionError), experiment.frozen_heap():
+        assert gc.get_freeze_count() > before
+        raise ZeroDivisionError
+    assert gc.isenabled() and gc.get_freeze_count() == before
 
 
 # --- the paired tests -------------------------------------------------------------
@@ -512,6 +550,53 @@ def test_a_table_prints_under_its_key_and_title(capsys):
         capsys.readouterr().out
         == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n"
     )
+
+
+def test_the_answers_table_adds_up_every_set_and_gives_the_slowest_puzzle(capsys):
+    answers = {"a": results_of([[1.0, 2.0]]), "b": results_of([[5.0]])}
+    experiment.print_answers(answers)
+    *_, last = capsys.readouterr().out.strip().splitlines()
+    assert [cell.strip() for cell in last.strip("|").split("|")] == ["all", "3", "3", "-", "-", "-", "5.0"]
+
+
+def test_the_textbook_table_marks_a_lower_bound_and_a_set_a_method_did_not_run_on(capsys):
+    over = Results(np.array([[7.0, 9.0]]), np.array([3, 10]), np.array([True, False]), np.array([False, True]))
+    experiment.print_textbook({"hard": {"a": results_of([[1.0, 2.0]]), "b": over}, "hardest": {"a": over}})
+    first_table = capsys.readouterr().out.split("[textbook-answers]")[0]
+    a, b = (line for line in first_table.splitlines() if line.startswith(("| a ", "| b ")))
+    assert [c.strip() for c in a.strip("|").split("|")] == ["a", "2.0", "1.5", "≥8.0", "1"]
+    assert [c.strip() for c in b.strip("|").split("|")] == ["b", "≥9.0", "≥8.0", "-", "-"]
+
+
+def test_the_comparisons_pair_the_solver_with_each_method_puzzle_by_puzzle():
+    ablated = {"top1465": {ADDED[-1]: results_of([[1.0]]), ADDED[-2]: results_of([[1.0]])}}
+    ablated["top1465"][ADDED[-1]].nodes[:] = 3
+    textbook = {
+        "top1465": {
+            m: results_of([[ms]])
+            for m, ms in [(experiment.SOLVER, 1.0), (HIDDEN_SINGLES, 4.0), (AFTER_PROPAGATION, 2.0)]
+        }
+    }
+    differences = experiment.comparisons(ablated, textbook)
+    assert [d.tolist() for d in differences.values()] == [[3], [-3.0], [-1.0]]
+
+
+def test_figure_1_takes_the_first_column_of_least_size_as_algorithm_x_does():
+    step = experiment.exact_cover_step(experiment.FIGURE_PUZZLE)
+    matrix = helpers.AlgorithmX(helpers.exact_cover_rows(2))
+    open_rows = np.flatnonzero(step["open_rows"]).tolist()
+    matrix.restrict(np.flatnonzero(step["open_columns"]).tolist(), open_rows)  # in the order of their numbers
+    matrix.link()
+    assert matrix.choose_column().name == step["column"]
+
+
+def test_the_figures_draw_and_print_their_keys(capsys, monkeypatch):
+    pyplot = pytest.importorskip("matplotlib.pyplot")
+    monkeypatch.setattr(pyplot, "show", lambda: pyplot.close("all"))
+    experiment.draw_exact_cover()
+    experiment.plot_times({"hard": race({"none": nothing}, HARD[:2], HARD_STORED[:2])}, ["hard"])
+    printed = capsys.readouterr().out
+    assert "[figure exact_cover]" in printed and "[figure times]" in printed
 
 
 def test_the_machine_names_python_numpy_and_the_processor():

@@ -18,16 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GENERATED, ROOT, code_cells
+from conftest import DATA, GENERATED, ROOT, code_cells
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
 from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
-#: what the notebook and helpers.py may import: numpy, the standard library, helpers,
-#: matplotlib for the notebook's figure, and IPython, the kernel every notebook runs in,
-#: whose display shows code highlighted
-THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "IPython"}
+#: what the notebook and its modules may import: numpy, the standard library, each other,
+#: matplotlib for the figures, and IPython, the kernel every notebook runs in, whose
+#: display shows code highlighted
+THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "experiment", "IPython"}
 
 
 def run_notebook(folder: Path) -> list:
@@ -55,16 +55,32 @@ def run_notebook(folder: Path) -> list:
     return [cell for cell in notebook.cells if cell.cell_type == "code"]
 
 
-@pytest.fixture(scope="module", params=["handed-out puzzles", "other puzzles"])
+@pytest.fixture(scope="module", params=["handed-out puzzles", "other puzzles", "the unit's files alone"])
 def handin_run(request, tmp_path_factory) -> list:
     """The hand-in run top to bottom: as it is, with the assignment's puzzles
-    in ``data/``, and with other puzzles of the same format in their place
-    (the project's own, from ``data/generated/``), as a marker's own would be."""
+    in ``data/``; with other puzzles of the same format in their place (the
+    project's own, from ``data/generated/``), as a marker's own would be; and
+    with ``data/`` holding the unit's eight files alone, as a marking set-up
+    that replaces the folder would leave it."""
     folder = make_handin(tmp_path_factory.mktemp("handin") / "sudoku-submission")
     if request.param == "other puzzles":
         for path in sorted(GENERATED.glob("*.npy")):
             shutil.copyfile(path, folder / "data" / path.name)
+    if request.param == "the unit's files alone":
+        shutil.rmtree(folder / "data")
+        (folder / "data").mkdir()
+        for path in sorted(DATA.glob("*.npy")):
+            shutil.copyfile(path, folder / "data" / path.name)
     return run_notebook(folder)
+
+
+@pytest.mark.slow
+def test_a_part_is_skipped_with_a_line_saying_so_only_where_its_puzzles_are_missing(handin_run, request):
+    printed = "".join(o.get("text", "") for cell in handin_run for o in cell.outputs if o.get("name") == "stdout")
+    if request.node.callspec.params["handin_run"] == "the unit's files alone":
+        assert printed.count("Left out:") == 3 and printed.count("Skipped:") >= 3
+    else:
+        assert "Left out:" not in printed and "Skipped:" not in printed
 
 
 def test_handin_holds_only_the_design_card_files(tmp_path):
@@ -99,9 +115,15 @@ DEVELOPMENT = re.compile(
 )
 
 
-@pytest.mark.parametrize("name", ["readme.md", "data/README.md", "helpers.py"])
+#: how data/README.md may say which tool of the repository made a file of data/
+MAKER = re.compile(r"`tools/puzzles/\w+\.py` in the project's repository")
+
+
+@pytest.mark.parametrize("name", ["readme.md", "data/README.md", "helpers.py", "experiment.py"])
 def test_the_handins_text_names_nothing_of_the_development_side(name, tmp_path):
     text = (make_handin(tmp_path / "handin") / name).read_text(encoding="utf-8")
+    if name == "data/README.md":
+        text = MAKER.sub("", text)  # how the data were made may name the tool that made them
     assert DEVELOPMENT.findall(text) == [] and "development" not in text.replace("development tools", "")
 
 
@@ -112,8 +134,8 @@ FOLDER_FILE = re.compile(r"\{folder\}/(\{category\}_\w+\.npy)")
 
 
 def notebook_data_files() -> set:
-    """Every file of ``data/`` the notebook's code names, each category and folder filled in."""
-    code = "\n".join(code_cells())
+    """Every file of ``data/`` the notebook's code and experiment.py name, each category and folder filled in."""
+    code = "\n".join([*code_cells(), (ROOT / "experiment.py").read_text(encoding="utf-8")])
     named = set(DATA_PATH.findall(code))
     folders = {path for path in named if (ROOT / path).is_dir()}
     paths = (named - folders) | {f"{folder}/{name}" for folder in folders for name in FOLDER_FILE.findall(code)}
@@ -123,7 +145,7 @@ def notebook_data_files() -> set:
 def test_handin_carries_every_data_file_the_notebook_reads_and_no_other(tmp_path):
     folder = make_handin(tmp_path / "handin")
     wanted = notebook_data_files()
-    assert {"data/hardest_evaluation.txt", "data/top1465_tuning.txt", "data/hard_puzzle.npy"} <= wanted
+    assert {"data/hardest_evaluation.txt", "data/generated/hard_evaluation.txt", "data/hard_puzzle.npy"} <= wanted
     shipped = {path.relative_to(folder).as_posix() for path in (folder / "data").rglob("*") if path.is_file()}
     assert shipped - {"data/README.md"} == wanted
 
@@ -158,8 +180,8 @@ def imported_modules(source: str) -> set:
 
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
-def test_notebook_and_helpers_import_only_numpy_matplotlib_the_standard_library_and_helpers():
-    sources = [*code_cells(), (ROOT / "helpers.py").read_text(encoding="utf-8")]
+def test_the_handins_code_imports_only_numpy_matplotlib_the_standard_library_and_its_own_modules():
+    sources = [*code_cells(), *((ROOT / name).read_text(encoding="utf-8") for name in ("helpers.py", "experiment.py"))]
     imported = set().union(*(imported_modules(source) for source in sources))
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED
 

@@ -15,7 +15,6 @@ import pytest
 
 import helpers
 from conftest import EVEREST, NOTEBOOK, load_notebook, parse
-from tools.handin import template
 from tools.handin.notebook import cells
 
 WALK_END = "## 8."  #: the heading of the first section after the walk
@@ -126,15 +125,6 @@ def test_the_tests_get_sudoku_solver_without_running_the_evaluation():
     namespace = load_notebook()
     assert "sudoku_solver" in namespace and "SETS" not in namespace
     assert np.array_equal(namespace["sudoku_solver"](parse(EVEREST)).ravel() > 0, np.ones(81, dtype=bool))
-
-
-MOST_OWN_WORDS = 2500  #: the notebook's own markdown, beside the template's, read in a sitting
-
-
-def test_the_notebooks_own_markdown_is_at_most_2500_words():
-    provided = {template.source(cell) for cell in template.provided_cells()}
-    own = [cell["source"] for cell in cells() if cell["cell_type"] == "markdown" and cell["source"] not in provided]
-    assert own and sum(len(text.split()) for text in own) <= MOST_OWN_WORDS
 
 
 def test_no_cell_keeps_the_timestamps_of_a_run():

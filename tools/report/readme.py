@@ -5,11 +5,9 @@ each found by a key that a comment beside it names (the hand-in's copy of the
 readme leaves the comments out, ``tools.handin.make``):
 
 - ``<!-- table KEY -->`` on the line above a markdown table: the table the
-  notebook printed under ``[KEY] title`` (``helpers.print_table``), whole;
+  notebook printed under ``[KEY] title`` (``experiment.print_table``), whole;
 - ``NUMBER<!-- KEY / ROW / COLUMN -->``: the number in that printed table's
-  cell, the row named by its first cell and the column by its header (a
-  set's count of puzzles, as in ``hard (15)``, may be left out of either); ``#N`` after
-  the column takes the cell's N-th number, counting from 1;
+  cell, the row named by its first cell and the column by its header;
 - ```TEXT`<!-- machine -->``: where the notebook ran, as it printed it;
 - ``images/KEY.png``: the figure the notebook drew in the cell that printed
   ``[figure KEY] title``.
@@ -36,7 +34,6 @@ from tools.paths import ROOT
 
 README = ROOT / "readme.md"
 IMAGES = ROOT / "images"
-COUNT = re.compile(r" \(\d+\)$")  #: a set's count of puzzles after its name
 NUMBER = re.compile(r"(?:[≥<] ?)?[-+]?\d[\d,]*(?:\.\d+)?%?")  #: a number as the notebook prints it
 TABLE = re.compile(r"^<!-- table (?P<key>[\w-]+) -->\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
 QUOTE = re.compile(rf"(?P<number>{NUMBER.pattern})<!-- (?P<key>[^>]*?) -->")
@@ -49,21 +46,19 @@ class Missing(LookupError):
 
 
 def value(tables: dict[str, Table], key: str) -> str:
-    """The number a quote's ``KEY / ROW / COLUMN[#N]`` names."""
+    """The number a quote's ``KEY / ROW / COLUMN`` names."""
     parts = [part.strip() for part in key.split("/")]
     if len(parts) != 3 or parts[0] not in tables:
         raise Missing(f"no printed table for the quote key {key!r}")
-    table, row_name = tables[parts[0]], parts[1]
-    column, _, nth = parts[2].partition("#")
-    rows = [row for row in table.rows if row_name in (row[0], COUNT.sub("", row[0]))]
-    columns = [j for j, name in enumerate(table.header) if column.strip() in (name, COUNT.sub("", name))]
+    table, row_name, column = tables[parts[0]], parts[1], parts[2]
+    rows = [row for row in table.rows if row[0] == row_name]
+    columns = [j for j, name in enumerate(table.header) if name == column]
     if len(rows) != 1 or len(columns) != 1:
         raise Missing(f"{key!r}: table {parts[0]!r} has {len(rows)} such rows and {len(columns)} such columns")
     numbers = NUMBER.findall(rows[0][columns[0]])
-    index = int(nth or 1) - 1
-    if not 0 <= index < len(numbers):
-        raise Missing(f"{key!r}: the cell holds {len(numbers)} numbers")
-    return numbers[index]
+    if len(numbers) != 1:
+        raise Missing(f"{key!r}: the cell holds {len(numbers)} numbers, not one")
+    return numbers[0]
 
 
 def fill(text: str, tables: dict[str, Table], ran_on: str) -> str:
