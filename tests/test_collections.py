@@ -1,7 +1,8 @@
 """The public collections in ``collections/``: unchanged, as many puzzles as
 their README says, a sample of each with exactly one solution as the
-textbook search counts them; and ``collections/hardest.csv``, whose puzzles
-``tools/puzzles/find_hardest.py`` finds again."""
+textbook search counts them; ``collections/hardest.csv``, whose puzzles
+``tools/puzzles/find_hardest.py`` finds again; and the generated hard tuning
+file, unchanged (``test_make_hard.py`` checks its puzzles)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ ROYLE_17 = "17clue_royle_49151.txt"
 TOP1465 = "magictour_top1465.txt"
 RATED = "kaggle_rated_sample_7034.csv"
 COUNTS = {ROYLE_17: 49151, TOP1465: 1465, RATED: 7034}
+GENERATED_HARD_TUNING = "generated_hard_tuning.txt"
 ROYLE_GIVENS = 17
 TOP1465_FROM_ROYLE = 69  #: top1465's puzzles with 17 givens, every one of them in Royle's list
 INDEPENDENT_SAMPLE = 10  #: evenly spaced puzzles of each file whose solutions are counted
@@ -48,7 +50,7 @@ def hardest_rows() -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-@pytest.mark.parametrize("name", sorted(COUNTS))
+@pytest.mark.parametrize("name", [*sorted(COUNTS), GENERATED_HARD_TUNING])
 def test_the_file_is_the_one_the_readme_states(name):
     assert sha256(COLLECTIONS / name) == stated_sha256(README)[name]
 

@@ -1,9 +1,9 @@
 """The project's puzzles in ``data/generated/`` and their generator, ``tools/puzzles/make_data.py``,
 the assignment's handed-out files in ``data/``, kept unchanged, and the hand-in's
-samples of the public collections, a tuning and an evaluation sample of each of
-top1465 and hardest (``tools/puzzles/make_samples.py``), no two of which share a
-puzzle, up to symmetry (``tools/puzzles/symmetry.py``), nor any with the other
-files the notebook races; no evaluation sample shares one with any tuning part.
+samples of the evaluation parts of top1465 and hardest
+(``tools/puzzles/make_samples.py``).  No two files of ``data/`` share a puzzle, up
+to isomorphs (``tools/puzzles/symmetry.py``), and no hard set handed in holds an
+isomorph of a puzzle of any tuning part.
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (counted
@@ -38,23 +38,24 @@ SIDE = 9
 BOX = 3
 HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements than this
 
-# The hand-in's samples of the public collections, as data/README.md describes them
-TUNING_SAMPLES = ["top1465_tuning.txt", "hardest_tuning.txt"]
-EVALUATION_SAMPLES = ["top1465_evaluation.txt", "hardest_evaluation.txt"]
-SAMPLE_FILES = TUNING_SAMPLES + EVALUATION_SAMPLES
-#: each sample's collection, part and count of puzzles
-SAMPLES = {
-    "top1465_tuning.txt": ("top1465", "tuning", 100),
-    "top1465_evaluation.txt": ("top1465", "evaluation", 100),
-    "hardest_tuning.txt": ("hardest", "tuning", 26),
-    "hardest_evaluation.txt": ("hardest", "evaluation", 26),
-}
-GENERATED_HARD = ["hard_tuning.txt", "hard_evaluation.txt"]  #: in data/generated/, both handed in
+#: the hand-in's samples of the public collections, each of its collection's evaluation part
+SAMPLES = {"top1465_evaluation.txt": "top1465", "hardest_evaluation.txt": "hardest"}
+SAMPLE_FILES = list(SAMPLES)
+HARD_SETS = [*SAMPLE_FILES, "generated/hard_evaluation.txt"]  #: the hard puzzles handed in
 HANDED_OUT = [f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS]
 #: every file of data/generated/, as data/README.md's table names it
 GENERATED_FILES = [f"generated/{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS] + [
-    f"generated/{name}" for name in GENERATED_HARD
+    "generated/hard_evaluation.txt"
 ]
+#: the names ``tools.puzzles.sets`` gives the hard sets, and the file each reads
+NAMED_SETS = {
+    "top1465-sample:evaluation": DATA / "top1465_evaluation.txt",
+    "hardest-sample:evaluation": DATA / "hardest_evaluation.txt",
+    "generated-hard:evaluation": GENERATED / "hard_evaluation.txt",
+    "generated-hard:tuning": COLLECTIONS / "generated_hard_tuning.txt",
+}
+#: every part a choice of the solver was tuned on, as data/README.md names them
+TUNING_PARTS = ("17clue:tuning", "top1465:tuning", "kaggle:tuning", "generated-hard:tuning")
 
 #: what the generator promises: blanks or givens, and the kinds of unsolvable puzzle by name
 BLANKS, HARD_GIVENS = make_data.BLANKS, range(make_data.HARD_GIVENS[0], make_data.HARD_GIVENS[1] + 1)
@@ -127,14 +128,10 @@ def test_every_file_of_data_is_the_one_its_readme_states(name):
     assert sha256(DATA / name) == stated_sha256(DATA / "README.md")[name]
 
 
-def test_data_holds_the_handed_out_files_the_samples_and_the_generated_folder_only():
-    names = sorted(path.name for path in DATA.iterdir())
-    assert names == sorted(HANDED_OUT + SAMPLE_FILES + ["README.md", GENERATED.name])
-
-
-def test_the_generated_folder_holds_the_generated_files_only():
-    names = sorted(f"generated/{path.name}" for path in GENERATED.iterdir())
-    assert names == sorted(GENERATED_FILES)
+def test_data_holds_the_handed_out_files_the_samples_and_the_generated_files_only():
+    """So no tuning part is handed in."""
+    names = sorted(path.relative_to(DATA).as_posix() for path in DATA.rglob("*") if path.is_file())
+    assert names == sorted(HANDED_OUT + SAMPLE_FILES + GENERATED_FILES + ["README.md"])
 
 
 # --- (iii) and (iv) stored answers -----------------------------------------
@@ -251,69 +248,47 @@ def test_a_random_puzzle_keeps_its_share_of_givens():
 # --- The samples of the public collections (tools/puzzles/make_samples.py) ---
 
 
-def sample_lines(name: str) -> list[str]:
-    return (DATA / name).read_text(encoding="ascii").splitlines()
-
-
-def part_lines(collection: str, part: str) -> list[str]:
-    """The puzzles of a collection's part as text, read straight from its file
-    in ``collections/``, without the loaders of ``tools.puzzles.sets``."""
-    parity = ("tuning", "evaluation").index(part)
+def evaluation_part(collection: str) -> list[str]:
+    """The puzzles of a collection's evaluation part (odd positions) as text,
+    read straight from its file in ``collections/``, without ``tools.puzzles.sets``."""
     if collection == "hardest":
         with (COLLECTIONS / "hardest.csv").open(newline="", encoding="ascii") as handle:
-            return [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2 == parity]
+            return [row["puzzle"] for row in csv.DictReader(handle) if int(row["position"]) % 2]
     text = (COLLECTIONS / "magictour_top1465.txt").read_text(encoding="ascii")
-    return [line.strip().replace(".", "0") for line in text.splitlines() if line.strip()][parity::2]
+    return [line.strip().replace(".", "0") for line in text.splitlines() if line.strip()][1::2]
 
 
 @pytest.mark.slow
 def test_make_samples_reproduces_the_committed_samples(tmp_path):
     make_samples.write_samples(tmp_path)
-    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(SAMPLE_FILES)
-    assert [(tmp_path / name).read_bytes() for name in SAMPLE_FILES] == [
-        (DATA / name).read_bytes() for name in SAMPLE_FILES
-    ]
-
-
-@pytest.mark.parametrize("name", SAMPLE_FILES)
-def test_each_sample_keeps_puzzles_of_its_part_in_their_order(name):
-    collection, part, _ = SAMPLES[name]
-    remaining = iter(part_lines(collection, part))
-    assert all(line in remaining for line in sample_lines(name))  # a subsequence
-
-
-@pytest.mark.parametrize("name", SAMPLE_FILES)
-def test_each_sample_holds_its_count_of_puzzles(name):
-    assert len(sample_lines(name)) == SAMPLES[name][2]
-
-
-def test_the_hardest_tuning_sample_is_every_fourth_puzzle_of_its_part():
-    assert sample_lines("hardest_tuning.txt") == part_lines("hardest", "tuning")[:: make_samples.HARDEST_STEP]
-
-
-def test_the_sample_sets_read_the_sample_files():
-    """``tools.puzzles.sets`` names each sample ``<collection>-sample:<part>``."""
-    read = {name: load_set(f"{SAMPLES[name][0]}-sample:{SAMPLES[name][1]}").puzzles for name in SAMPLE_FILES}
-    assert all(np.array_equal(read[name], read_grids(DATA / name)) for name in SAMPLE_FILES)
-
-
-def test_no_puzzle_is_in_two_of_the_sets_the_notebook_races():
-    """The two generated hard files, the four samples and the assignment's puzzles."""
-    raced = {
-        "assignment": np.concatenate([np.load(DATA / f"{category}_puzzle.npy") for category in CATEGORIES]),
-        **{f"generated/{name}": read_grids(GENERATED / name) for name in GENERATED_HARD},
-        **{name: read_grids(DATA / name) for name in SAMPLE_FILES},
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == {
+        name: (DATA / name).read_bytes() for name in SAMPLE_FILES
     }
-    copies = {(a, b): shared(raced[a], raced[b]) for a, b in itertools.combinations(raced, 2)}
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_each_sample_keeps_puzzles_of_its_evaluation_part_in_their_order(name):
+    remaining = iter(evaluation_part(SAMPLES[name]))
+    assert all(line in remaining for line in (DATA / name).read_text(encoding="ascii").splitlines())  # a subsequence
+
+
+@pytest.mark.parametrize("name", sorted(NAMED_SETS))
+def test_the_named_set_reads_its_file(name):
+    assert np.array_equal(load_set(name).puzzles, read_grids(NAMED_SETS[name]))
+
+
+def test_no_puzzle_is_in_two_files_of_data():
+    """Up to isomorphs: the assignment's puzzles, the generated ones and the samples."""
+    files = [name for name in HANDED_OUT + GENERATED_FILES + SAMPLE_FILES if not name.endswith("_solution.npy")]
+    puzzles = {name: read_grids(DATA / name) for name in files}
+    copies = {(a, b): shared(puzzles[a], puzzles[b]) for a, b in itertools.combinations(files, 2)}
     assert copies == {pair: [] for pair in copies}
 
 
 @pytest.mark.slow
-def test_no_evaluation_sample_puzzle_is_a_copy_of_one_in_a_tuning_part():
-    tuning = np.concatenate([load_set(name).puzzles for name in make_samples.TUNING_PARTS])
-    assert {name: shared(read_grids(DATA / name), tuning) for name in EVALUATION_SAMPLES} == {
-        name: [] for name in EVALUATION_SAMPLES
-    }
+def test_no_hard_set_holds_an_isomorph_of_a_puzzle_of_a_tuning_part():
+    tuning = np.concatenate([load_set(name).puzzles for name in TUNING_PARTS])
+    assert {name: shared(read_grids(DATA / name), tuning) for name in HARD_SETS} == {name: [] for name in HARD_SETS}
 
 
 @pytest.mark.parametrize("name", SAMPLE_FILES)

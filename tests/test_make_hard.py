@@ -1,7 +1,9 @@
-"""The generated hard collections (``tools/puzzles/make_hard.py``): a file's
-first puzzle made again from its seed is the committed one; every puzzle is
-distinct, minimal where checked, and has exactly one solution, as counted by
-the textbook search, which shares no code with the solver."""
+"""The generated hard collections (``tools/puzzles/make_hard.py``): the tuning
+file, kept in ``collections/``, and the evaluation file, handed in under
+``data/generated/``.  Each file's first puzzle made again from its seed is the
+committed one, and the command line writes each file as committed; every
+puzzle is distinct, minimal where checked, and has exactly one solution, as
+counted by the textbook search, which shares no code with the solver."""
 
 from __future__ import annotations
 
@@ -9,11 +11,12 @@ import numpy as np
 import pytest
 
 from experiment import backtracking_count
-from tools.paths import GENERATED
+from tools.paths import COLLECTIONS, GENERATED
 from tools.puzzles import make_hard
 from tools.puzzles.io import read_grids, to_text
 
-FILES = {part: GENERATED / name for part, (name, _) in make_hard.FILES.items()}
+#: where each part is committed: the tuning part stays in the repository, the evaluation part is handed in
+FILES = {"tuning": COLLECTIONS / "generated_hard_tuning.txt", "evaluation": GENERATED / "hard_evaluation.txt"}
 
 
 def puzzles(part: str) -> list[str]:
@@ -23,10 +26,6 @@ def puzzles(part: str) -> list[str]:
 @pytest.mark.parametrize("part", sorted(FILES))
 def test_each_file_holds_its_count_of_distinct_puzzles(part):
     assert len(puzzles(part)) == make_hard.PUZZLES == len(set(puzzles(part)))
-
-
-def test_the_two_parts_share_no_puzzle():
-    assert not set(puzzles("tuning")) & set(puzzles("evaluation"))
 
 
 @pytest.mark.slow
@@ -43,11 +42,22 @@ def test_the_first_puzzle_is_minimal(part):
 
 
 @pytest.mark.slow
-def test_the_first_evaluation_puzzle_is_made_again_from_its_seed():
-    """One puzzle (half a minute): each file's puzzle k is seeded with (seed, k),
+@pytest.mark.parametrize("part", sorted(FILES))
+def test_the_first_puzzle_is_made_again_from_the_parts_seed(part):
+    """One puzzle (up to a minute): each file's puzzle k is seeded with (seed, k),
     so any prefix of a file is made alike, and the files differ only by seed."""
-    puzzle, _ = make_hard.hard_puzzle(make_hard.EVALUATION_SEED, 0)
-    assert to_text(np.array(puzzle)) == puzzles("evaluation")[0]
+    puzzle, _ = make_hard.hard_puzzle(make_hard.FILES[part][1], 0)
+    assert to_text(np.array(puzzle)) == puzzles(part)[0]
+
+
+def test_the_command_line_writes_each_file_as_committed(tmp_path, monkeypatch):
+    """The climb replaced by the committed puzzles, ``main --out`` writes both
+    files, each under its own name, byte for byte."""
+    made = {seed: read_grids(FILES[part]) for part, (_, seed) in make_hard.FILES.items()}
+    monkeypatch.setattr(make_hard, "hard_puzzle", lambda seed, k: (made[seed][k].ravel().tolist(), 0.0))
+    make_hard.main(["--out", str(tmp_path)])
+    written = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert written == {path.name: path.read_bytes() for path in FILES.values()}
 
 
 def test_a_symmetry_gives_a_puzzle_with_one_solution_and_as_many_givens():

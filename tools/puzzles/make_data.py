@@ -16,8 +16,8 @@ Categories (15 puzzles each, mirroring the assignment's)
                needs the most placements to solve, counted up to a cap.
 
 Every solvable puzzle has exactly one solution and every unsolvable one
-none, as counted (limit 2) by ``helpers.backtracking_count``, the project's
-reference solver, which shares no code with the engine in ``helpers``: the
+none, as counted (limit 2) by ``experiment.backtracking_count``, the textbook
+search, which shares no code with the engine in ``helpers``: the
 labels do not rest on the solver they are used to test.  Every stored
 solution passes the independent ``helpers.is_valid_solution``.
 

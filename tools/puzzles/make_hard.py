@@ -1,12 +1,13 @@
-"""Make the generated hard collections: ``data/generated/hard_tuning.txt`` and
-``data/generated/hard_evaluation.txt``, one 81-character puzzle a line
-(``0`` = blank), each puzzle minimal and with exactly one solution, made after
-the solver was tuned, one seed for tuning and another for evaluation
-(``docs/tuning.md``).
+"""Make the generated hard collections, one 81-character puzzle a line
+(``0`` = blank), each puzzle minimal and with exactly one solution, one seed
+for tuning and another for evaluation (``docs/tuning.md``): the tuning file
+``collections/generated_hard_tuning.txt``, kept in the repository, and the
+evaluation file ``data/generated/hard_evaluation.txt``, handed in
+(``tools.paths.GENERATED_HARD``).
 
-Usage: ``python -m tools.puzzles.make_hard [--puzzles N] [--out DIR]`` (default:
-``PUZZLES`` puzzles a file, into the repo's ``data/generated/``).  Progress goes to
-stderr.
+Usage: ``python -m tools.puzzles.make_hard [--puzzles N] [--out DIR] [--parts PART ...]``
+(default: ``PUZZLES`` puzzles a file, each file to its place above; with
+``--out``, both into ``DIR`` under their own names).  Progress goes to stderr.
 
 How each puzzle is made (a hill climb, seeded with ``(seed, k)`` for the k-th
 puzzle, so that any prefix of a file can be made again on its own):
@@ -23,7 +24,7 @@ these files were made with) tries before its first solution, averaged over
 ``ISOMORPHS`` copies of the puzzle made with random symmetries of the grid
 (``tools.puzzles.symmetry.Symmetry``), so that the climb does not favour puzzles on which
 plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
-minimality are counted by the textbook search ``helpers.backtracking_count``.
+minimality are counted by the textbook search ``experiment.backtracking_count``.
 All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
 ``tests/test_make_hard.py`` makes a puzzle again and compares.
 """
@@ -41,7 +42,7 @@ from tqdm import tqdm
 from experiment import backtracking_count
 from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE
 from tools import positive_int
-from tools.paths import GENERATED
+from tools.paths import GENERATED_HARD
 from tools.puzzles.io import to_text
 from tools.puzzles.make_data import Grid, line_order, minimal_puzzle, random_solution
 from tools.puzzles.plain_dlx import PlainDLX
@@ -49,14 +50,14 @@ from tools.puzzles.symmetry import Symmetry
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
-ISOMORPHS = 4  #: symmetric copies the effort is averaged over
+ISOMORPHS = 4  #: isomorphs the effort is averaged over
 TUNING_SEED = 1401
 EVALUATION_SEED = 1402
+#: each part's file and seed
 FILES = {
-    "tuning": ("hard_tuning.txt", TUNING_SEED),
-    "evaluation": ("hard_evaluation.txt", EVALUATION_SEED),
+    "tuning": (GENERATED_HARD["tuning"], TUNING_SEED),
+    "evaluation": (GENERATED_HARD["evaluation"], EVALUATION_SEED),
 }
-DEFAULT_OUT = GENERATED
 
 
 def random_symmetry(rng: np.random.Generator) -> Symmetry:
@@ -120,17 +121,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--puzzles", type=positive_int, default=PUZZLES, metavar="N", help="puzzles per file (default: %(default)s)"
     )
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help="folder to write to (default: data/generated/)"
+        "--out", type=Path, metavar="DIR", help="folder to write both to (default: each file to its own place)"
     )
     parser.add_argument(
         "--parts", nargs="+", choices=list(FILES), default=list(FILES), help="which files to make (default: both)"
     )
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
     for part in args.parts:
-        name, seed = FILES[part]
-        lines = make_file(seed, args.puzzles)
-        (args.out / name).write_text("\n".join(lines) + "\n", encoding="ascii")
+        path, seed = FILES[part]
+        target = path if args.out is None else args.out / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("\n".join(make_file(seed, args.puzzles)) + "\n", encoding="ascii")
     return 0
 
 

@@ -1,21 +1,20 @@
-"""Make the hand-in's samples of the public collections: a sample of each part,
-tuning and evaluation, of top1465 and of hardest, written to
-``data/<collection>_<part>.txt`` (``tools.puzzles.sets.sample_file``), one
+"""Make the hand-in's samples of the public collections: a sample of the
+evaluation part of top1465 and of hardest, written to
+``data/<collection>_evaluation.txt`` (``tools.puzzles.sets.sample_file``), one
 81-digit puzzle a line (``0`` = blank).
 
 Usage: ``python -m tools.puzzles.make_samples [--out DIR]`` (default: ``data/``).
 
 The marker gets the hand-in without ``collections/``; these files let the
-notebook decide the solver's tie order on hard public puzzles (the tuning
-samples) and race the solver on others (the evaluation samples).  Each is cut
-from its part, read through ``tools.puzzles.sets``, by the rules
-``data/README.md`` states, and judged by the puzzle itself
-(``tools.puzzles.symmetry``), whatever file holds it:
+notebook measure the solver on hard public puzzles.  Each is cut from its
+part, read through ``tools.puzzles.sets``, by the rules ``data/README.md``
+states, and judged by the puzzle itself (``tools.puzzles.symmetry``), whatever
+file holds it:
 
-- an evaluation sample leaves out every puzzle that is a copy of one in any
-  tuning part (``TUNING_PARTS``), so it shares none with a tuning sample;
-- top1465's samples leave out every puzzle that is a copy of one the hardest
-  puzzles hold, so that they share none with hardest's samples.
+- a sample leaves out every puzzle that is a copy of one in any tuning part
+  (``TUNING_PARTS``), the generated hard tuning file included;
+- top1465's sample leaves out every puzzle that is a copy of one the hardest
+  puzzles hold, so that it shares none with hardest's sample.
 
 Nothing else is left out and nothing is random; ``tests/test_data.py`` makes
 the files again and compares, and checks that no two of them, nor the other
@@ -31,14 +30,14 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.paths import COLLECTIONS, DATA
+from tools.paths import DATA
 from tools.puzzles.io import write_lines
 from tools.puzzles.sets import PuzzleSet, load, sample_file
 from tools.puzzles.symmetry import shared
 
-HARDEST_STEP = 4  #: hardest's samples keep every HARDEST_STEP-th puzzle of their part, the first included
-TOP1465_COUNT = 100  #: puzzles in each of top1465's samples, evenly spaced over what is left of their part
-#: every part a choice of the solver was tuned on: no evaluation sample holds a copy of their puzzles
+HARDEST_STEP = 4  #: hardest's sample keeps every HARDEST_STEP-th puzzle of what is left of its part, the first included
+TOP1465_COUNT = 100  #: puzzles in top1465's sample, evenly spaced over what is left of its part
+#: every part a choice of the solver was tuned on: no sample holds a copy of their puzzles
 TUNING_PARTS = ("17clue:tuning", "top1465:tuning", "kaggle:tuning", "generated-hard:tuning")
 
 
@@ -48,43 +47,32 @@ def held_out(part: PuzzleSet, *others: np.ndarray) -> PuzzleSet:
     return part.subset(np.array([k for k in range(len(part)) if k not in found], dtype=np.int64))
 
 
-def samples(collections: Path = COLLECTIONS) -> dict[str, np.ndarray]:
+def samples() -> dict[str, np.ndarray]:
     """Each sample's puzzles (K x 9 x 9, in their part's order) by file name:
 
-    - ``top1465_tuning.txt``: ``TOP1465_COUNT`` evenly spaced puzzles
-      (``PuzzleSet.sample``) of top1465's tuning part without the hardest
-      puzzles;
-    - ``top1465_evaluation.txt``: the same of its evaluation part without the
-      hardest puzzles and the copies of tuning-part puzzles;
-    - ``hardest_tuning.txt``: every ``HARDEST_STEP``-th puzzle of hardest's
-      tuning part;
-    - ``hardest_evaluation.txt``: every ``HARDEST_STEP``-th puzzle of its
+    - ``top1465_evaluation.txt``: ``TOP1465_COUNT`` evenly spaced puzzles
+      (``PuzzleSet.sample``) of top1465's evaluation part without the hardest
+      puzzles and the copies of tuning-part puzzles;
+    - ``hardest_evaluation.txt``: every ``HARDEST_STEP``-th puzzle of hardest's
       evaluation part without the copies of tuning-part puzzles.
     """
-    tuning = [load(name, collections=collections).puzzles for name in TUNING_PARTS]
-    hardest = load("hardest", collections=collections)
-    top1465 = load("top1465", collections=collections)
+    tuning = [load(name).puzzles for name in TUNING_PARTS]
+    hardest = load("hardest")
+    top1465 = held_out(load("top1465:evaluation"), *tuning, hardest.puzzles)
     return {
-        sample_file("top1465", "tuning"): held_out(top1465.part("tuning"), hardest.puzzles)
-        .sample(TOP1465_COUNT)
-        .puzzles,
-        sample_file("top1465", "evaluation"): held_out(top1465.part("evaluation"), *tuning, hardest.puzzles)
-        .sample(TOP1465_COUNT)
-        .puzzles,
-        sample_file("hardest", "tuning"): hardest.part("tuning").puzzles[::HARDEST_STEP],
-        sample_file("hardest", "evaluation"): held_out(hardest.part("evaluation"), *tuning).puzzles[::HARDEST_STEP],
+        sample_file("top1465"): top1465.sample(TOP1465_COUNT).puzzles,
+        sample_file("hardest"): held_out(hardest.part("evaluation"), *tuning).puzzles[::HARDEST_STEP],
     }
 
 
-def write_samples(out: Path, collections: Path = COLLECTIONS) -> list[Path]:
-    """Write the four samples into the folder ``out`` (made if need be),
+def write_samples(out: Path) -> list[Path]:
+    """Write the samples into the folder ``out`` (made if need be),
     replacing files of the same names; return their paths."""
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, puzzles in samples(collections).items():
+    made = samples()
+    for name, puzzles in made.items():
         write_lines(out / name, puzzles)
-        written.append(out / name)
-    return written
+    return [out / name for name in made]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -124,7 +124,7 @@ class PlainDLX:
     how many rows the last search took (the givens' rows do not count).
 
     ``stop_at_one`` keeps the rule the committed hard puzzles were judged by
-    (``data/generated/hard_*.txt``, ``collections/hardest.csv``): the scan
+    (``tools.paths.GENERATED_HARD``, ``collections/hardest.csv``): the scan
     also stops at the first column of one row, so that such a column is taken
     even when an empty one follows it.  Only ``make_hard`` and
     ``find_hardest`` use it, so that their data stay reproducible.  It finds

@@ -1,28 +1,28 @@
 """The named sets of puzzles that the tools and the tests measure and check.
 
-=========================  =================================================
-name                       puzzles
-=========================  =================================================
-``assignment/<category>``  the assignment's samples, ``data/`` (with solutions)
-``generated/<category>``   the project's own of the same kinds, ``data/generated/``
-``generated-hard:<part>``  ``data/generated/hard_<part>.txt`` (``make_hard``)
-``17clue``                 Royle's 49,151 puzzles with 17 givens
-``top1465``                Magictour's hard collection
-``kaggle``                 a rated sample of Radcliffe's collection (with solutions)
-``hardest``                the puzzles of those three that plain dancing links
-                           finds hardest (``find_hardest``)
-``<collection>:<part>``    the tuning or evaluation part of one of the four above
-``top1465-sample:<part>``  the hand-in's sample of that part of top1465,
-                           ``data/top1465_<part>.txt`` (``make_samples``)
-``hardest-sample:<part>``  the same of hardest, ``data/hardest_<part>.txt``
-=========================  =================================================
+=============================  =============================================
+name                           puzzles
+=============================  =============================================
+``assignment/<category>``      the assignment's samples, ``data/`` (with solutions)
+``generated/<category>``       the project's own of the same kinds, ``data/generated/``
+``generated-hard:<part>``      the generated hard puzzles (``make_hard``), a
+                               file a part (``tools.paths.GENERATED_HARD``)
+``17clue``                     Royle's 49,151 puzzles with 17 givens
+``top1465``                    Magictour's hard collection
+``kaggle``                     a rated sample of Radcliffe's collection (with solutions)
+``hardest``                    the puzzles of those three on which Algorithm X
+                               alone tries the most rows (``find_hardest``)
+``<collection>:<part>``        the tuning or evaluation part of one of the four above
+``top1465-sample:evaluation``  the hand-in's sample of top1465's evaluation
+                               part, ``data/top1465_evaluation.txt`` (``make_samples``)
+``hardest-sample:evaluation``  the same of hardest, ``data/hardest_evaluation.txt``
+=============================  =============================================
 
 with ``<category>`` one of ``tools.paths.CATEGORIES`` and ``<part>`` one of
 ``PARTS``.  A public collection's *tuning* part is its puzzles at even 0-based
 positions in their source file, its *evaluation* part those at odd positions
 (``docs/tuning.md``): a choice is tuned on the one and judged on the other.
-The notebook decides the solver's tie order on the ``-sample:tuning`` sets
-and reports on the ``-sample:evaluation`` ones.
+The hand-in carries samples of the evaluation parts alone.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, ROOT
+from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, GENERATED_HARD, ROOT
 from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids
 
 PARTS = ("tuning", "evaluation")
@@ -46,7 +46,7 @@ COLLECTION_FILES = {
     "kaggle": "kaggle_rated_sample_7034.csv",
     "hardest": "hardest.csv",
 }
-SAMPLED = ("top1465", "hardest")  #: the collections of which the hand-in ships a sample of each part
+SAMPLED = ("top1465", "hardest")  #: the collections of whose evaluation part the hand-in ships a sample
 
 
 @dataclass(frozen=True)
@@ -86,10 +86,10 @@ class PuzzleSet:
         return self.subset(np.flatnonzero(self.positions % 2 == PARTS.index(part)), f"{self.name}:{part}")
 
 
-def sample_file(collection: str, part: str) -> str:
-    """The name, in ``data/``, of the hand-in's sample of ``collection``'s ``part``
-    (``collection`` one of ``SAMPLED``, ``part`` one of ``PARTS``)."""
-    return f"{collection}_{part}.txt"
+def sample_file(collection: str) -> str:
+    """The name, in ``data/``, of the hand-in's sample of ``collection``'s
+    evaluation part (``collection`` one of ``SAMPLED``)."""
+    return f"{collection}_evaluation.txt"
 
 
 def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet:
@@ -113,33 +113,31 @@ def hardest(path: Path) -> PuzzleSet:
     return dataclasses.replace(whole, positions=positions)
 
 
-def loaders(data: Path = DATA, collections: Path = COLLECTIONS) -> dict[str, Callable[[], PuzzleSet]]:
+def loaders() -> dict[str, Callable[[], PuzzleSet]]:
     """Every whole set by name, as a function that reads it."""
-    generated = data / GENERATED.relative_to(DATA)
     found: dict[str, Callable[[], PuzzleSet]] = {}
-    for group, folder in (("assignment", data), ("generated", generated)):
+    for group, folder in (("assignment", DATA), ("generated", GENERATED)):
         for category in CATEGORIES:
             name = f"{group}/{category}"
             found[name] = partial(
                 from_file, name, folder / f"{category}_puzzle.npy", folder / f"{category}_solution.npy"
             )
-    for part in PARTS:
-        found[f"generated-hard:{part}"] = partial(from_file, f"generated-hard:{part}", generated / f"hard_{part}.txt")
+    for part, path in GENERATED_HARD.items():
+        found[f"generated-hard:{part}"] = partial(from_file, f"generated-hard:{part}", path)
     for name, file in COLLECTION_FILES.items():
         found[name] = (
-            partial(hardest, collections / file) if name == "hardest" else partial(from_file, name, collections / file)
+            partial(hardest, COLLECTIONS / file) if name == "hardest" else partial(from_file, name, COLLECTIONS / file)
         )
     for collection in SAMPLED:
-        for part in PARTS:
-            name = f"{collection}-sample:{part}"
-            found[name] = partial(from_file, name, data / sample_file(collection, part))
+        name = f"{collection}-sample:evaluation"
+        found[name] = partial(from_file, name, DATA / sample_file(collection))
     return found
 
 
-def load(name: str, data: Path = DATA, collections: Path = COLLECTIONS) -> PuzzleSet:
+def load(name: str) -> PuzzleSet:
     """The set called ``name`` (see the module's table); ``KeyError`` for an unknown name."""
     whole, _, part = name.partition(":")
-    found = loaders(data, collections)
+    found = loaders()
     if part and whole in COLLECTION_FILES and part in PARTS:
         return found[whole]().part(part)
     if name not in found:
