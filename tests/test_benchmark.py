@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import shlex
-import shutil
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -76,9 +76,10 @@ def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
     """Knuth's S heuristic exactly, written twice: the same rows tried, the
     same first solution, call after call of one instance (after a call that
     stops among the givens too); the generators' older rule tries more rows."""
-    puzzles = [SEARCHED, CLASH, *load("hardest-sample:tuning").puzzles[:4]]
+    puzzles = [SEARCHED, CLASH, *load("hardest").puzzles[:4]]
     alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
-    algorithm_x = experiment.by_engine(helpers.SudokuEngine(3, alone, order=helpers.plain_order(3)))
+    by_number = list(range(helpers.SUDOKU_CONSTRAINTS))  # every column in the order of its number
+    algorithm_x = experiment.by_engine(helpers.SudokuEngine(3, alone, order=by_number))
     plain, old_rule = PlainDLX(), PlainDLX(stop_at_one=True)
     for puzzle in puzzles:
         solution, rows = algorithm_x(puzzle)
@@ -105,7 +106,7 @@ def test_the_baseline_answers_none_where_its_solver_gives_minus_ones(monkeypatch
 
 def test_the_solver_and_plain_dancing_links_are_checked_and_count_rows():
     entry = benchmark.context(tiny_set(), {alternatives.PLAIN: available(alternatives.PLAIN).method})
-    solver, plain = entry["methods"][helpers.SOLVER], entry["methods"][alternatives.PLAIN]
+    solver, plain = entry["methods"][experiment.SOLVER], entry["methods"][alternatives.PLAIN]
     assert (solver["right"], plain["right"], solver["over_solver"]) == (3, 3, 1.0)
     assert plain["rows_mean"] > solver["rows_mean"] > 0
 
@@ -122,20 +123,35 @@ def test_a_run_writes_its_record_and_under_how_it_was_made_the_tables_it_prints(
     status = benchmark.main(options)
     record = json.loads((tmp_path / "alternatives.json").read_text(encoding="utf-8"))
     assert (record["schema"], record["kind"]) == (results.SCHEMA, "alternatives")
-    assert status == 0 and record["sets"]["assignment/hard"]["methods"][helpers.SOLVER]["right"] == 2
+    assert status == 0 and record["sets"]["assignment/hard"]["methods"][experiment.SOLVER]["right"] == 2
     assert record["metadata"]["command"] == shlex.join(["python", "-m", "tools.measure.benchmark", *options])
     first, _, rest = (tmp_path / "alternatives.md").read_text().partition("\n\n")
     assert first.startswith(f"Made by `{record['metadata']['command']}` on ") and rest == capsys.readouterr().out
-    assert "| assignment/hard | the solver" in rest
 
 
 # --- against another revision ------------------------------------------------------
 
 
-def committed_helpers(repository: Path) -> Path:
-    """A git repository at ``repository`` whose one commit holds this checkout's helpers.py."""
+#: helpers.py's interface before 1c161be: the engine answers with the solution alone
+OLD_HELPERS = """
+class SudokuEngine:
+    def __init__(self, box):
+        self.rows_tried = 0
+
+    def solve(self, grid):
+        return list(grid)
+
+
+def read_grid(sudoku, size=9):
+    return [int(cell) for cell in sudoku.ravel()]
+"""
+
+
+def committed_helpers(repository: Path, text: str | None = None) -> Path:
+    """A git repository at ``repository`` whose one commit holds ``text`` as
+    helpers.py (this checkout's helpers.py when None)."""
     repository.mkdir()
-    shutil.copy(ROOT / "helpers.py", repository / "helpers.py")
+    (repository / "helpers.py").write_text((ROOT / "helpers.py").read_text() if text is None else text)
     for command in (
         ["init", "-q"],
         ["add", "helpers.py"],
@@ -174,10 +190,18 @@ def test_a_held_engine_answers_as_sudoku_solver_does_with_the_rows_it_tried():
     assert held(CLASH) == (None, 0) and held(np.full((9, 9), 10)) == (None, 0)
 
 
-def test_an_unknown_revision_is_refused_before_any_race(capsys, tmp_path):
-    with pytest.raises(SystemExit):
-        benchmark.main(["--against", "no-such-revision", "--out", str(tmp_path)])
-    assert "no-such-revision" in capsys.readouterr().err and not list(tmp_path.iterdir())
+def test_an_unknown_revision_ends_the_run_in_one_line_before_any_race(capsys, tmp_path):
+    status = benchmark.main(["--against", "no-such-revision", "--out", str(tmp_path)])
+    [line] = capsys.readouterr().err.splitlines()
+    assert status == 2 and "no-such-revision" in line and not list(tmp_path.iterdir())
+
+
+def test_a_revision_whose_engine_answers_without_its_rows_tried_ends_the_run_in_one_line(monkeypatch, capsys, tmp_path):
+    repository = committed_helpers(tmp_path / "repo", OLD_HELPERS)
+    monkeypatch.setattr(benchmark, "revision", partial(benchmark.revision, repository=repository))
+    status = benchmark.main(["--against", "HEAD", "--out", str(tmp_path / "out")])
+    [line] = capsys.readouterr().err.splitlines()
+    assert status == 2 and "does not answer with its rows tried" in line and not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("option", ["--rounds", "--sample"])

@@ -12,7 +12,9 @@ the alternatives (the default job)
     this checkout's solver against that of ``git show REV:helpers.py``, each
     called as the notebook's ``sudoku_solver`` calls it (one engine held for
     every puzzle), over ``--rounds`` rounds: times, rows tried, the time per
-    row tried, and whether every puzzle's rows tried are the same
+    row tried, and whether every puzzle's rows tried are the same.  A revision
+    git cannot show, or whose engine does not answer with its rows tried (those
+    before 1c161be), ends the run with one line on stderr and status 2
 ``--throughput [N]``
     the command line on Royle's 49,151 puzzles with one process and with N
     (every core by default), taking turns for ``--rounds`` rounds
@@ -41,7 +43,7 @@ from tqdm import tqdm
 
 import helpers
 from experiment import SOLVER, Method, Results, by_engine, markdown_table, race, significant
-from helpers import SUDOKU_BOX, SudokuEngine
+from helpers import SUDOKU_BOX, SUDOKU_SIZE, SudokuEngine
 from tools import positive_int
 from tools.handin.autograde import problems as autograde_problems
 from tools.measure.alternatives import PLAIN, alternatives, module_from_file
@@ -155,20 +157,28 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
 # --- This checkout against another revision --------------------------------
 
 
-class UnknownRevision(Exception):
-    """A revision whose helpers.py git cannot show."""
+class UnusableRevision(Exception):
+    """A revision whose helpers.py cannot be raced, with the reason in one line."""
 
 
 def revision(rev: str, repository: Path = ROOT) -> ModuleType:
     """``helpers.py`` as revision ``rev`` of ``repository`` has it, imported as
-    a module of its own; ``UnknownRevision`` with git's words when git cannot show it."""
+    a module of its own and tried once on a blank grid as ``held_engine`` calls
+    it; ``UnusableRevision`` when git cannot show it or that call fails."""
     shown = subprocess.run(["git", "show", f"{rev}:helpers.py"], cwd=repository, capture_output=True, text=True)
     if shown.returncode:
-        raise UnknownRevision(shown.stderr.strip() or f"git show {rev}:helpers.py failed")
+        raise UnusableRevision(" ".join(shown.stderr.split()) or f"git show {rev}:helpers.py failed")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "helpers_against.py"
         path.write_text(shown.stdout, encoding="utf-8")
-        return module_from_file(path.stem, path)
+        try:
+            module = module_from_file(path.stem, path)
+            held_engine(module)(np.zeros((SUDOKU_SIZE, SUDOKU_SIZE), dtype=np.int64))
+        except Exception as error:  # whatever an old helpers.py does wrong, the run ends in one line
+            reason = " ".join(f"{type(error).__name__}: {error}".split())
+            message = f"its engine does not answer with its rows tried (1c161be and later do): {reason}"
+            raise UnusableRevision(message) from error
+    return module
 
 
 def held_engine(module: ModuleType) -> Method:
@@ -243,9 +253,14 @@ def against_table(sets: dict[str, Any], new: str, old: str) -> str:
 
 def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
     """The ``--against`` job: save its record in ``out``, print its table;
-    1 when either version answered a puzzle wrong, else 0."""
+    1 when either version answered a puzzle wrong, 2 (and one line on stderr)
+    when revision ``rev`` cannot be raced, else 0."""
     new, old = "this checkout", rev
-    versions = {new: helpers, old: revision(rev)}  # before any race: UnknownRevision
+    try:
+        versions = {new: helpers, old: revision(rev)}
+    except UnusableRevision as error:
+        print(f"python -m tools.measure.benchmark: --against {rev}: {error}", file=sys.stderr)
+        return 2
     record: dict[str, Any] = {
         "revision": rev,
         "sets": {s.name: against(s, versions, rounds) for s in progress(sets, f"against {rev}")},
@@ -382,8 +397,8 @@ def run_sizes(count: int, out: Path, command: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one job; the exit status is 1 when the solver (or a version of it,
-    answered a puzzle wrong."""
+    """Run one job; the exit status is 1 when the solver (or a version of it)
+    answered a puzzle wrong, 2 for a usage error or a revision that cannot be raced."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(
         prog="python -m tools.measure.benchmark",
@@ -428,11 +443,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     command = ["python", "-m", "tools.measure.benchmark", *args_list]
     if args.against:
-        sets = chosen_sets(args.sets or AGAINST_SETS, args.sample)
-        try:
-            return run_against(args.against, sets, args.rounds, args.out, command)
-        except UnknownRevision as error:
-            parser.error(f"--against {args.against}: {error}")
+        return run_against(
+            args.against, chosen_sets(args.sets or AGAINST_SETS, args.sample), args.rounds, args.out, command
+        )
     if args.throughput:
         return run_throughput(args.throughput, args.rounds, args.out, command)
     if args.cells:
