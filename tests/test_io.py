@@ -84,7 +84,7 @@ def test_grid_cells_refuses_a_shape_naming_it(shape):
 def test_grid_cells_names_a_cell_no_sudoku_has_and_its_value(value, shown):
     grid = puzzle().astype(float)
     grid[4, 7] = value
-    with pytest.raises(ValueError, match=rf"cell \[4, 7\] holds {shown}"):
+    with pytest.raises(ValueError, match=rf"row 5, column 8 \(counting from 1\) holds {shown}"):
         io.grid_cells(grid)
 
 

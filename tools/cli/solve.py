@@ -1,15 +1,16 @@
 """Solve files of sudokus: the project's command line (``docs/command-line.md``).
 
-Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count] [--jobs N]``
-(``--help`` lists every option, the exit statuses and examples).
+Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count] [--jobs N]
+[--time-limit SECONDS]`` (``--help`` lists every option, the exit statuses and examples).
 
 The files are read and written by ``tools.puzzles.io`` (a ``Puzzle`` is one
 grid read, with its place "file:line", or why it is malformed).  This module
-parses the options, reports bad input, solves (a ``helpers.SudokuEngine`` of
-each order, made by each process for itself, counting with
-``tools.cli.exact_cover.count_solutions``) in this process or in ``--jobs``
-worker processes, a ``Chunk`` of puzzles at a time, compares each ``Outcome``
-with its stored solution and sums up.
+parses the options, reports bad input, solves each well-formed puzzle with
+``solve_puzzle`` (a ``helpers.SudokuEngine`` of each order, made by each
+process for itself, counting with ``tools.cli.exact_cover.count_solutions``)
+in this process or in ``--jobs`` worker processes of a
+``concurrent.futures.ProcessPoolExecutor``, compares each ``Outcome`` with its
+stored solution and sums up.
 """
 
 from __future__ import annotations
@@ -17,24 +18,39 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import multiprocessing
 import os
 import signal
 import statistics
 import sys
-import threading
 import time
-import traceback
-from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from multiprocessing.connection import Connection, wait
-from multiprocessing.context import DefaultContext
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from pathlib import Path
 from types import FrameType
 from typing import NamedTuple
 
-import numpy as np
+PROG = "solve.py"
+TOOLS_PYTHON = (3, 10)  #: the oldest Python the tools run on (docs/python-support.md)
+EXIT_OK = 0
+EXIT_MISMATCH = 1  #: --check found an answer that differs from the stored one
+EXIT_USAGE = 2  #: bad options, a missing or unreadable file, an output that cannot be written, an old Python
+EXIT_DATAERR = 65  #: bad input: malformed puzzles, a wrong-shaped .npy, a file of no puzzles (sysexits' EX_DATAERR)
+EXIT_WORKER_LOST = 71  #: a worker process died (sysexits' EX_OSERR)
+EXIT_OUT_OF_TIME = 124  #: a puzzle ran past --time-limit (as timeout(1) exits when its command runs out of time)
+EXIT_INTERRUPTED = 130  #: 128 + SIGINT, the shell's convention for Ctrl-C
+EXIT_TERMINATED = 143  #: 128 + SIGTERM
+
+if sys.version_info < TOOLS_PYTHON:
+    # The tools are written for, and tested on, 3.10 and later only: an older
+    # Python is told so here, before anything else is imported, rather than
+    # left to fail somewhere later (3.8 once ended in a TypeError).
+    needed, running = (".".join(map(str, version)) for version in (TOOLS_PYTHON, sys.version_info[:3]))
+    print(
+        f"{PROG}: error: needs Python {needed} or later, not Python {running} (docs/python-support.md)", file=sys.stderr
+    )
+    sys.exit(EXIT_USAGE)
+
+import numpy as np  # noqa: E402
 
 if not __package__:
     # Run by its path, ``python tools/cli/solve.py`` (as the readme's examples
@@ -42,9 +58,7 @@ if not __package__:
     # tools/cli/ on sys.path, not the project folder that holds helpers.py and tools/.
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tqdm import tqdm  # noqa: E402
-
-from helpers import NO_SOLUTION, SudokuEngine  # noqa: E402
+from helpers import NO_SOLUTION, OpenPart, SudokuEngine  # noqa: E402
 from tools import positive_int  # noqa: E402
 from tools.cli.exact_cover import count_solutions  # noqa: E402
 from tools.puzzles.io import (  # noqa: E402
@@ -63,36 +77,12 @@ from tools.puzzles.io import (  # noqa: E402
     write_atomically,
 )
 
-PROG = "solve.py"
-EXIT_OK = 0
-EXIT_MISMATCH = 1  #: --check found an answer that differs from the stored one
-EXIT_USAGE = 2  #: bad options, a missing or unreadable file, or an output that cannot be written
-EXIT_DATAERR = 65  #: bad input: malformed puzzles, a wrong-shaped .npy, a file of no puzzles (sysexits' EX_DATAERR)
-EXIT_WORKER_LOST = 71  #: a worker process died twice on the same puzzles (sysexits' EX_OSERR)
-EXIT_INTERRUPTED = 130  #: 128 + SIGINT, the shell's convention for Ctrl-C
-EXIT_TERMINATED = 143  #: 128 + SIGTERM
-#: When several statuses apply, the first of these wins.  The four that stop a
-#: run come first (only one of them can happen, since it ends the run): they say
-#: why nothing was written.  A run that finished says bad input before a
-#: --check mismatch: with bad input the check was not made on every puzzle, so
-#: neither 0 nor 1 would be its whole verdict.
-PRECEDENCE = (
-    EXIT_USAGE,
-    EXIT_INTERRUPTED,
-    EXIT_TERMINATED,
-    EXIT_WORKER_LOST,
-    EXIT_DATAERR,
-    EXIT_MISMATCH,
-    EXIT_OK,
-)
-RETRIES = 1  #: times the puzzles a dead worker held are solved again, in a new worker, before the run stops
 COUNT_LIMIT = 2  #: counting stops at 2: enough to tell unique from ambiguous
 #: chunks per worker, at least: enough that the workers finish close together
 #: and the progress bar moves, few enough that handing them out costs little
 CHUNKS_PER_JOB = 8
 CHUNK_LIMIT = 256  #: puzzles in a chunk, at most (a 9 x 9 takes well under a millisecond)
 PROGRESS_DELAY = 2.0  #: seconds before the progress bar appears
-JOIN_TIMEOUT = 5.0  #: seconds a worker is given to end before it is killed
 CPU_TIME = "CPU time per puzzle"  #: the summary's label for each solve's CPU time (time.process_time)
 TIME_STATISTICS = (("mean", statistics.fmean), ("median", statistics.median), ("max", max))
 LABEL_WIDTH = len(CPU_TIME) + 2  #: the summary's values start in one column
@@ -107,6 +97,7 @@ examples:
   python tools/cli/solve.py hard_puzzle.npy --check --solutions hard_solution.npy
   python tools/cli/solve.py puzzles.txt --count           how many have 0, 1, 2+ solutions
   python tools/cli/solve.py puzzles.txt --jobs 1          solve in this process only
+  python tools/cli/solve.py big.npy --time-limit 60       give up on a puzzle after a minute
 
 input formats (chosen by the file's suffix):
   .npy  one N x N grid or a stack K x N x N; N = {SIDES}; 0 = blank.
@@ -118,7 +109,7 @@ input formats (chosen by the file's suffix):
 
 output (-o OUT, one input file, OUT with the same suffix as it):
   .npy  same shape as the input, dtype int8; a puzzle with no answer
-        (no solution, or malformed) is all -1.
+        (no solution, malformed, or out of time) is all -1.
   .txt  one line per puzzle, in order (comments and blank lines dropped); a
         puzzle with no answer is a line of '-', as long as its text.
   .csv  every input row and column, with the answer in the solution column
@@ -129,33 +120,36 @@ output (-o OUT, one input file, OUT with the same suffix as it):
 messages:
   Bad input is reported on stderr, one line each, as 'file:place: problem';
   the other puzzles are still solved (and written with -o, the bad ones as
-  no answer).  Bad input is
+  no answer).  Places count from 1: a line, or in an .npy the grid's place
+  in the stack; a cell is named by its row and column.  Bad input is
     - a malformed puzzle, or with --check a malformed stored solution
-      ('stored solution: ...'), at its line; in an .npy the place is the
-      grid's 1-based place in the stack;
+      ('stored solution: ...'), at its line;
     - an .npy whose grids are not square, or of a side no sudoku has: one
       line, at the range of grids it spoils, '1-K'; an .npy that is no grid
       or stack of grids: one line, with no place;
     - a file that holds no puzzles (empty, only comments, a .csv with only
       a header, an .npy of 0 grids): 'file: holds no puzzles'.
-  A summary goes to stdout.  On a terminal, a progress bar shows on stderr
-  once a run has taken {PROGRESS_DELAY:g} s.  A worker process that dies (the
-  system ran out of memory, say) is reported on stderr, and the puzzles it
-  held are solved again in a new worker, once.
+  A puzzle that runs past --time-limit is reported the same way, after the
+  run, and counts as out of time, not as solved.  A summary goes to stdout.
+  On a terminal, with tqdm installed (the dev group), a progress bar shows on
+  stderr once a run has taken {PROGRESS_DELAY:g} s.
 
 exit status:
-  {EXIT_OK}    done: every puzzle was read, and with --check every answer agreed
+  {EXIT_OK}    done: every puzzle was read and answered, and with --check every
+       answer agreed
   {EXIT_MISMATCH}    --check found an answer that differs from the stored solution
-  {EXIT_USAGE}    usage error, a missing or unreadable file, or OUT cannot be written
-       (e.g. 'cannot write OUT: No space left on device')
+  {EXIT_USAGE}    usage error, a missing or unreadable file, OUT cannot be written
+       (e.g. 'cannot write OUT: No space left on device'), or a Python older
+       than 3.10
   {EXIT_DATAERR}   bad input, reported as above (sysexits' EX_DATAERR); the rest was
        solved, and written with -o
-  {EXIT_WORKER_LOST}   a worker process died on puzzles that a new one then died on too
-       (sysexits' EX_OSERR)
+  {EXIT_WORKER_LOST}   a worker process died (sysexits' EX_OSERR)
+  {EXIT_OUT_OF_TIME}  a puzzle ran past --time-limit; the rest was solved, and written
+       with -o
   {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
   {EXIT_TERMINATED}  terminated (SIGTERM)
-  When several apply, the first of {", ".join(map(str, PRECEDENCE[:-1]))} wins.  A run
-  that ends with {EXIT_USAGE}, {EXIT_INTERRUPTED}, {EXIT_TERMINATED} or {EXIT_WORKER_LOST} stopped early and wrote no output.
+  A run that ends with {EXIT_USAGE}, {EXIT_WORKER_LOST}, {EXIT_INTERRUPTED} or {EXIT_TERMINATED} stopped early and wrote no output.
+  A run that finished exits with the highest of {EXIT_OUT_OF_TIME}, {EXIT_DATAERR} and {EXIT_MISMATCH} that applies.
 """
 
 
@@ -165,27 +159,31 @@ class UsageError(Exception):
 
 class Terminated(BaseException):
     """SIGTERM, raised in the main process as Ctrl-C raises KeyboardInterrupt,
-    so that the same clean-up runs: the workers are ended and waited for, and
-    no temporary output file is left.  A BaseException, like KeyboardInterrupt,
-    so that no ``except Exception`` takes it for an error to handle."""
+    so that the same clean-up runs: the workers are ended, and no temporary
+    output file is left.  A BaseException, like KeyboardInterrupt, so that no
+    ``except Exception`` takes it for an error to handle."""
 
 
-class WorkerLost(Exception):
-    """A worker process died while solving a chunk that a worker had died on
-    before: the run stops (exit 71).  The message says where and how."""
-
-
-class WorkerFailed(Exception):
-    """A worker process raised an exception (a bug): raised again in the main
-    process, with the worker's traceback as its message."""
+class OutOfTime(BaseException):
+    """Raised by SIGALRM in the process solving a puzzle that has run past
+    ``--time-limit``.  A BaseException, so that nothing on the solver's path
+    takes it for an error of its own."""
 
 
 class Outcome(NamedTuple):
-    """The answer to one well-formed puzzle."""
+    """The answer to one well-formed puzzle, compact enough to send back from a worker."""
 
-    solution: np.ndarray | None  #: None when the puzzle has no solution
+    solution: bytes | None  #: its cells row by row, a byte each; None when it has no solution or ran out of time
     found: int | None  #: solutions found, up to COUNT_LIMIT (only with --count)
     seconds: float  #: CPU time taken by the solve (and the count)
+    late: bool = False  #: it ran past --time-limit, so it has no answer
+
+    @property
+    def grid(self) -> np.ndarray | None:
+        """The solution as an N x N array, or None."""
+        if self.solution is None:
+            return None
+        return np.frombuffer(self.solution, dtype=NPY_DTYPE).reshape(-1, math.isqrt(len(self.solution)))
 
 
 # --- Reading and bad input -------------------------------------------------
@@ -205,48 +203,31 @@ def npy_shape_problem(shape: tuple[int, ...]) -> str | None:
     return None
 
 
-def grids_in(shape: tuple[int, ...]) -> int:
-    """How many grids an .npy array of ``shape`` holds: K of a stack, 1 of a
-    grid, 0 of an array that is neither."""
-    return shape[0] if len(shape) == 3 else int(len(shape) == 2)
-
-
-def read_bad_input(path: Path) -> PuzzleFile | None:
-    """The file at ``path``, which ``read_puzzle_file`` refused, read after
-    all when what is wrong with it is bad input, not unreadability: an .npy
-    that numpy loads but that is no stack of sudoku grids (each grid it has
-    malformed), or a .csv with nothing in it, not even a header (no puzzles).
-    None for anything else, which stays unreadable."""
-    kind = suffix_of(path)
-    try:
-        if kind == ".npy":
-            # Memory-mapped: only the header is read, which holds the shape.
-            shape = tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape)
-            problem = npy_shape_problem(shape)
-            if problem is None:
-                return None
-            puzzles = [Puzzle(f"{path}:{k}", None, problem) for k in range(1, grids_in(shape) + 1)]
-            return PuzzleFile(path, kind, puzzles, shape=shape)
-        if kind == ".csv" and not path.read_text(encoding="utf-8-sig").strip():
-            # An empty csv has no header either; its answers get the header a header-only csv would.
-            return PuzzleFile(path, kind, [], [], fieldnames=[PUZZLE_COLUMNS[0], SOLUTION_COLUMNS[0]])
-    except (OSError, ValueError, EOFError):  # UnicodeDecodeError is a ValueError
-        return None
-    return None
-
-
 def read_input(path: Path, marker: bool = False) -> PuzzleFile:
-    """``read_puzzle_file(path, marker)``, but a file that is bad input as a
-    whole (``read_bad_input``) is read as one with no well-formed puzzle, so
-    that it is reported as bad input, not refused; ``FileProblem`` for a file
-    that cannot be read at all."""
+    """``read_puzzle_file(path, marker)``, or for a file that is bad input as a
+    whole rather than unreadable, a file with no well-formed puzzle, so that
+    it is reported as bad input, not refused: an .npy that numpy loads but
+    that is no stack of sudoku grids (each grid it has malformed), or a .csv
+    with nothing in it, not even a header (no puzzles).  ``FileProblem`` for
+    a file that cannot be read at all."""
     try:
         return read_puzzle_file(path, marker)
     except FileProblem:
-        salvaged = read_bad_input(path)
-        if salvaged is None:
-            raise
-        return salvaged
+        kind = suffix_of(path)
+        with contextlib.suppress(OSError, ValueError, EOFError):  # UnicodeDecodeError is a ValueError
+            if kind == ".npy":
+                # Memory-mapped: only the header is read, which holds the shape.
+                shape = tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape)
+                problem = npy_shape_problem(shape)
+                grids = shape[0] if len(shape) == 3 else int(len(shape) == 2)  # 0 in an array that is no grid
+                if problem is not None:
+                    return PuzzleFile(
+                        path, kind, [Puzzle(f"{path}:{k}", None, problem) for k in range(1, grids + 1)], shape=shape
+                    )
+            elif kind == ".csv" and not path.read_text(encoding="utf-8-sig").strip():
+                # An empty csv has no header either; its answers get the header a header-only csv would.
+                return PuzzleFile(path, kind, [], [], fieldnames=[PUZZLE_COLUMNS[0], SOLUTION_COLUMNS[0]])
+        raise
 
 
 def file_problems(puzzle_file: PuzzleFile, label: str = "", empty: str = "holds no puzzles") -> list[str]:
@@ -288,332 +269,144 @@ def bad_input(files: Sequence[PuzzleFile], stored: PuzzleFile | None, check: boo
 # --- Solving, in this process or in workers --------------------------------
 
 
-Engines = dict[int, SudokuEngine]  #: a process's engine of each order (box side)
+#: this process's engine of each order (box side), made by ``make_engines``
+ENGINES: dict[int, SudokuEngine] = {}
 
 
-def make_engines(boxes: Iterable[int]) -> Engines:
-    """An engine of each order in ``boxes``, its matrix built, so that no puzzle's time includes it."""
-    engines = {}
-    for box in boxes:
-        engine = SudokuEngine(box)
-        # An engine builds its matrix when a puzzle first needs it, in matrix_for:
-        # the open part of a blank grid, relinked, needs it now.
-        blank = [0] * box**4
-        forced = engine.place_forced_digits(blank)
-        if forced is not None:  # always, for a blank grid
-            engine.matrix_for(engine.open_part(blank, forced.places))
-        engines[box] = engine
-    return engines
+def make_engines(boxes: Iterable[int]) -> None:
+    """Make this process's engine of each order in ``boxes`` that it lacks,
+    its matrix built (``matrix_for`` builds it on first need), so that no
+    puzzle's time includes it."""
+    for box in set(boxes) - ENGINES.keys():
+        ENGINES[box] = SudokuEngine(box)
+        ENGINES[box].matrix_for(OpenPart([], []))
 
 
-class Chunk(NamedTuple):
-    """A worker's task: consecutive well-formed puzzles of one size."""
-
-    number: int  #: its place among the chunks
-    grids: np.ndarray  #: K x N x N, stacked so that it is cheap to send
-    counting: bool  #: count solutions too (--count)
+def out_of_time(signum: int, frame: FrameType | None) -> None:
+    """The handler of SIGALRM while puzzles are solved under a time limit."""
+    raise OutOfTime
 
 
-class Solved(NamedTuple):
-    """A worker's answer to a ``Chunk``, as compact as the chunk."""
-
-    number: int
-    solutions: np.ndarray  #: K x N x N int8; all -1 where there is no solution, as in .npy
-    found: list[int] | None  #: solutions counted, up to COUNT_LIMIT (with --count)
-    seconds: list[float]  #: the CPU time each solve (and count) took
+def terminated(signum: int, frame: FrameType | None) -> None:
+    """The main process's handler of SIGTERM."""
+    raise Terminated
 
 
-class Crash(NamedTuple):
-    """What a worker sends instead of a ``Solved`` when it raised an exception."""
-
-    traceback: str
-
-
-def solve_chunk(chunk: Chunk, engines: Engines) -> Solved:
-    """Solve (and perhaps count) every puzzle of a chunk with the engine of its order."""
-    engine = engines[math.isqrt(chunk.grids.shape[-1])]
-    solutions = np.full(chunk.grids.shape, NO_SOLUTION, dtype=NPY_DTYPE)
-    found, seconds = [], []
-    for grid, layer in zip(chunk.grids, solutions):
-        start = time.process_time()
-        solution = engine.solve(grid.ravel().tolist()).grid
-        if chunk.counting:
-            found.append(count_solutions(grid, COUNT_LIMIT, engine))
-        seconds.append(time.process_time() - start)
-        if solution is not None:
-            layer.flat[:] = solution
-    return Solved(chunk.number, solutions, found if chunk.counting else None, seconds)
-
-
-def chunk_bounds(grids: Sequence[np.ndarray], jobs: int) -> list[tuple[int, int]]:
-    """Where each chunk of ``grids`` starts and ends: runs of one size, each
-    of at most CHUNK_LIMIT puzzles and short enough for CHUNKS_PER_JOB a job."""
-    size = max(1, min(CHUNK_LIMIT, math.ceil(len(grids) / (jobs * CHUNKS_PER_JOB))))
-    starts = [k for k in range(len(grids)) if k == 0 or k % size == 0 or grids[k].shape != grids[k - 1].shape]
-    return list(zip(starts, [*starts[1:], len(grids)]))
+def solve_puzzle(cells: bytes, counting: bool, time_limit: float | None) -> Outcome:
+    """Solve one puzzle, its cells row by row a byte each, with this process's
+    engine of its order, and with ``counting`` count its solutions too.  With
+    ``time_limit``, the solve and the count are given up once they have run
+    that many seconds of wall clock: SIGALRM raises ``OutOfTime`` mid-search,
+    which harms nothing, since an engine's search links its matrix afresh."""
+    side = math.isqrt(len(cells))
+    engine = ENGINES[math.isqrt(side)]
+    grid = np.frombuffer(cells, NPY_DTYPE).reshape(side, side)  # for count_solutions
+    start = time.process_time()
+    try:
+        if time_limit is not None:
+            signal.setitimer(signal.ITIMER_REAL, time_limit)
+        solution = engine.solve(list(cells)).grid
+        found = count_solutions(grid, COUNT_LIMIT, engine) if counting else None
+        if time_limit is not None:
+            # Stopped within the try, so that an alarm that comes as it stops is caught too.
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except OutOfTime:
+        return Outcome(None, None, time.process_time() - start, late=True)
+    return Outcome(None if solution is None else bytes(solution), found, time.process_time() - start)
 
 
-def worker_main(connection: Connection, main_end: Connection, boxes: Sequence[int]) -> None:
-    """A worker process: make the engines of the orders ``boxes``, then answer
-    each ``Chunk`` received on ``connection`` with its ``Solved`` (or, on an
-    exception, a ``Crash``), until it receives None or the main process is gone.
+def mask_stop_signals(block: bool) -> None:
+    """Block (or unblock) Ctrl-C and SIGTERM in this thread, where the system
+    can (Windows cannot).  A process started meanwhile inherits the mask."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK if block else signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
-    It starts with SIGINT and SIGTERM blocked (``Worker``).  Ctrl-C is the
-    main process's to handle: it ends the workers.  SIGTERM is how it ends
-    them, so it gets its default action back (a forked worker inherits the
-    main process's handler, ``sigterm_raises``).
-    """
+
+def start_worker(boxes: Iterable[int], time_limit: float | None) -> None:
+    """Set up a worker process, which starts with Ctrl-C and SIGTERM blocked
+    (``solve_all``), so that neither comes before this has set what it does.
+    Ctrl-C is the main process's to handle: it ends the workers.  SIGTERM
+    ends the worker (a forked one has the main process's handler).  Then
+    the time limit's alarm, and the engines."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-    # A forked worker has the main process's end too; closed, a main process
-    # that dies without ending the workers (SIGKILL) leaves them an end of file.
-    main_end.close()
+    mask_stop_signals(block=False)
+    if time_limit is not None:
+        signal.signal(signal.SIGALRM, out_of_time)
+    make_engines(boxes)
+
+
+@contextlib.contextmanager
+def handling(handlers: dict[int, Callable[[int, FrameType | None], None]]) -> Iterator[None]:
+    """Within the block each signal of ``handlers`` calls its handler;
+    afterwards it does what it did before."""
+    previous = {signum: signal.signal(signum, handler) for signum, handler in handlers.items()}
     try:
-        engines = make_engines(boxes)
-        while (chunk := connection.recv()) is not None:
-            connection.send(solve_chunk(chunk, engines))
-    except (EOFError, OSError):
-        pass  # the main process is gone: nobody is waiting for an answer
-    except Exception:
-        with contextlib.suppress(OSError):
-            connection.send(Crash(traceback.format_exc()))
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
-def how_it_ended(exitcode: int | None) -> str:
-    """A process's end, from ``multiprocessing``'s exit code, for a message:
-    "killed by SIGKILL", "exit status 1"."""
-    if exitcode is None or exitcode >= 0:
-        return f"exit status {exitcode}"
+def shown(outcomes: Iterable[Outcome], total: int) -> Iterable[Outcome]:
+    """``outcomes``, with a progress bar on stderr when it is a terminal and
+    tqdm is installed (it is in the dev group, not in requirements.txt).  The
+    bar appears once a run has taken PROGRESS_DELAY seconds."""
     try:
-        return f"killed by {signal.Signals(-exitcode).name}"
-    except ValueError:
-        return f"killed by signal {-exitcode}"
-
-
-class Worker:
-    """One worker process, the main process's end of the pipe to it, and the
-    chunk it was given and has not answered yet."""
-
-    def __init__(self, context: DefaultContext, boxes: Sequence[int]) -> None:
-        """The worker, not started yet (``start``)."""
-        self.connection, self.far_end = context.Pipe()
-        self.process = context.Process(target=worker_main, args=(self.far_end, self.connection, boxes), daemon=True)
-        self.chunk: Chunk | None = None
-
-    def start(self) -> None:
-        """Start the worker process."""
-        sys.stdout.flush()  # a forked worker must not inherit text still to be written
-        sys.stderr.flush()
-        # Ctrl-C or SIGTERM must not reach the worker before worker_main has
-        # set what they do there (it unblocks them): a forked worker has the
-        # main process's handlers until then.  The mask is inherited.
-        blocked = {signal.SIGINT, signal.SIGTERM}
-        masked = hasattr(signal, "pthread_sigmask")
-        if masked:
-            signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
-        try:
-            self.process.start()
-        finally:
-            if masked:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
-        self.far_end.close()
-
-    def give(self, chunk: Chunk | None) -> None:
-        """Send the worker ``chunk`` to solve, or None to say it is done."""
-        self.chunk = chunk
-        try:
-            self.connection.send(chunk)
-        except OSError:
-            pass  # it has died: its sentinel says so, and the chunk is given to another
-
-
-class WorkerPool:
-    """``jobs`` worker processes for the orders ``boxes``, each solving one
-    chunk at a time; a worker that dies is replaced, and its chunk solved again.
-
-    Why not ``multiprocessing.Pool``: it replaces a dead worker but never
-    learns that the task the worker held is lost, so the run waits for it
-    forever (issue 42).  ``concurrent.futures.ProcessPoolExecutor`` notices,
-    but then breaks as a whole: every pending future fails with
-    ``BrokenProcessPool``, which says neither which task was running in the
-    dead worker nor how it died, so a retry would have to start a new pool
-    and resubmit everything unfinished.  Here each worker has its own pipe
-    and is given one chunk at a time, so the main process knows exactly which
-    chunk a dead worker held and, from its exit code, by which signal it died.
-
-    Why retry rather than stop: the OOM killer, or anyone with ``kill``, may
-    end a worker for reasons that have nothing to do with its puzzles, and a
-    batch of thousands of puzzles should not be lost to that; solving one
-    chunk again costs at most CHUNK_LIMIT puzzles' time, and the answers are
-    those of ``--jobs 1`` (solving is deterministic).  A chunk whose worker
-    dies RETRIES + 1 times is likely the cause (a puzzle too big for the
-    memory, say), so the run then stops with ``WorkerLost`` rather than go on
-    killing workers.
-    """
-
-    def __init__(self, jobs: int, boxes: Sequence[int]) -> None:
-        self.jobs = jobs
-        self.boxes = boxes
-        self.context = multiprocessing.get_context()
-        self.workers: list[Worker] = []
-
-    def solve(self, chunks: Sequence[Chunk], places: Sequence[str]) -> Iterator[Solved]:
-        """Each chunk's ``Solved``, in the order they are done.  ``places``
-        names each chunk's puzzles, for the messages.  ``WorkerLost`` when
-        workers die on one chunk more than RETRIES times; ``WorkerFailed``
-        when a worker raises an exception."""
-        queue = deque(chunks)
-        deaths: Counter[int] = Counter()
-        while len(self.workers) < self.jobs and queue:
-            self.start(queue.popleft())
-        while busy := [worker for worker in self.workers if worker.chunk is not None]:
-            # A worker's connection is ready when it has answered (or died:
-            # end of file), its sentinel when it has ended.
-            ready = set(wait([w.connection for w in busy] + [w.process.sentinel for w in busy]))
-            for worker in busy:
-                if not {worker.connection, worker.process.sentinel} & ready:
-                    continue
-                answer: object = None
-                with contextlib.suppress(EOFError, OSError):
-                    # An answer sent just before dying is still a good answer.
-                    answer = worker.connection.recv() if worker.connection.poll() else None
-                if isinstance(answer, Crash):
-                    raise WorkerFailed(f"a worker process raised an exception:\n{answer.traceback}")
-                if isinstance(answer, Solved):
-                    # The next chunk first: the worker is idle until it has one.
-                    worker.give(queue.popleft() if queue else None)
-                    yield answer
-                    continue
-                lost = worker.chunk
-                self.bury(worker)
-                if lost is None:
-                    continue
-                deaths[lost.number] += 1
-                how = how_it_ended(worker.process.exitcode)
-                if deaths[lost.number] > RETRIES:
-                    tries = "1 retry" if RETRIES == 1 else f"{RETRIES} retries"
-                    raise WorkerLost(
-                        f"a worker process died ({how}) solving {places[lost.number]} again, after {tries}"
-                    )
-                tqdm.write(  # tqdm.write: a progress bar, if shown, is drawn again below the line
-                    f"{PROG}: a worker process died ({how}) solving {places[lost.number]}; "
-                    "solving those puzzles again in a new worker",
-                    file=sys.stderr,
-                )
-                self.start(lost)
-
-    def start(self, chunk: Chunk) -> None:
-        """Start a new worker and give it ``chunk``."""
-        worker = Worker(self.context, self.boxes)
-        # Listed before it starts, so that an interrupt as soon as it has
-        # started (a signal blocked meanwhile, ``Worker.start``) still ends it.
-        self.workers.append(worker)
-        worker.start()
-        worker.give(chunk)
-
-    def bury(self, worker: Worker) -> None:
-        """Wait for a dead worker (for its exit code) and forget it.  One that
-        closed its pipe but still runs, which a worker never does, is killed."""
-        worker.process.join(JOIN_TIMEOUT)
-        if worker.process.is_alive():
-            worker.process.kill()
-            worker.process.join()
-        worker.connection.close()
-        self.workers.remove(worker)
-
-    def close(self, abort: bool) -> None:
-        """End every worker and wait for it: after the last chunk, when each
-        has been told it is done; or, with ``abort``, at once (SIGTERM).  A
-        worker still running after JOIN_TIMEOUT is killed."""
-        started = [worker for worker in self.workers if worker.process.pid is not None]
-        for worker in started:
-            if abort:
-                worker.process.terminate()
-            elif worker.chunk is not None:
-                worker.give(None)
-        for worker in started:
-            worker.process.join(JOIN_TIMEOUT)
-            if worker.process.is_alive():
-                worker.process.kill()
-                worker.process.join()
-        for worker in self.workers:
-            worker.connection.close()
-            worker.far_end.close()
-        self.workers.clear()
-
-
-@contextmanager
-def workers(jobs: int, boxes: Sequence[int]) -> Iterator[WorkerPool | Engines]:
-    """``jobs`` worker processes for the orders ``boxes``, or, for one job,
-    this process's engines of those orders.
-
-    The workers end with the block: after the last chunk, or on any
-    exception (Ctrl-C included), when they are terminated; either way they
-    are waited for, so that none is left running.
-    """
-    if jobs == 1:
-        yield make_engines(boxes)
-        return
-    pool = WorkerPool(jobs, boxes)
-    try:
-        yield pool
-    except BaseException:
-        pool.close(abort=True)
-        raise
-    pool.close(abort=False)
-
-
-def place_range(first: str, last: str) -> str:
-    """The places ``first`` to ``last`` ("file:line") as one: "a.txt:3-9"."""
-    first_file, _, first_line = first.rpartition(":")
-    last_file, _, last_line = last.rpartition(":")
-    if first_file != last_file:
-        return f"{first} to {last}"
-    return first if first_line == last_line else f"{first}-{last_line}"
-
-
-def run(files: Sequence[PuzzleFile], count: bool, jobs: int) -> tuple[list[list[Outcome | None]], int]:
-    """Solve every well-formed puzzle of ``files`` in chunks, with up to
-    ``jobs`` processes.  Returns, per file, one ``Outcome`` or None
-    (malformed) per puzzle, in input order whatever order the chunks finish
-    in; and the number of processes that solved.  ``WorkerLost`` or
-    ``WorkerFailed`` as ``WorkerPool.solve`` says."""
-    places: list[tuple[int, int]] = []  # (file, puzzle) of each grid to solve
-    grids: list[np.ndarray] = []
-    for f, in_file in enumerate(files):
-        for p, puzzle in enumerate(in_file.puzzles):
-            if puzzle.grid is not None:
-                places.append((f, p))
-                grids.append(puzzle.grid)
-    bounds = chunk_bounds(grids, jobs)
-    chunks = [Chunk(number, np.stack(grids[a:b]), count) for number, (a, b) in enumerate(bounds)]
-    where = [files[f].puzzles[p].where for f, p in places]
-    chunk_places = [place_range(where[a], where[b - 1]) for a, b in bounds]
-    jobs = max(1, min(jobs, len(chunks)))
-    boxes = sorted({math.isqrt(len(grid)) for grid in grids})
-    results: list[list[Outcome | None]] = [[None] * len(in_file.puzzles) for in_file in files]
-    # The workers start before the progress bar, whose monitor thread a fork
-    # should not copy (a worker that replaces a dead one is forked later, but
-    # it touches nothing of tqdm's).
+        from tqdm import tqdm
+    except ImportError:
+        return outcomes
     # disable=None: shown on a terminal only; delay: not at all on a quick run.
-    with workers(jobs, boxes) as pool, tqdm(
-        total=len(grids), unit="puzzle", file=sys.stderr, disable=None, delay=PROGRESS_DELAY, leave=False
-    ) as bar:
-        answers: Iterator[Solved]
-        if isinstance(pool, WorkerPool):
-            answers = pool.solve(chunks, chunk_places)
-        else:
-            answers = (solve_chunk(chunk, pool) for chunk in chunks)
-        for solved in answers:
-            start, end = bounds[solved.number]
-            for k, (f, p) in enumerate(places[start:end]):
-                solution = solved.solutions[k]
-                found = None if solved.found is None else solved.found[k]
-                results[f][p] = Outcome(None if solution.flat[0] == NO_SOLUTION else solution, found, solved.seconds[k])
-            bar.update(end - start)
-    return results, jobs
+    return tqdm(outcomes, total=total, unit="puzzle", file=sys.stderr, disable=None, delay=PROGRESS_DELAY, leave=False)
+
+
+def solve_chunk(puzzles: Sequence[bytes], counting: bool, time_limit: float | None) -> list[Outcome]:
+    """``solve_puzzle`` on each of ``puzzles``: a worker's task."""
+    return [solve_puzzle(cells, counting, time_limit) for cells in puzzles]
+
+
+def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: float | None) -> list[Outcome]:
+    """The ``Outcome`` of each puzzle (``solve_puzzle``), in order, solved in
+    this process when ``jobs`` is 1, else in ``jobs`` worker processes, a
+    chunk of puzzles at a time.  A worker that dies ends the run:
+    ``BrokenProcessPool``.  On any exception, Ctrl-C included, the workers
+    are ended at once, not left to finish puzzles that may take minutes."""
+    boxes = {math.isqrt(math.isqrt(len(cells))) for cells in puzzles}
+    if jobs == 1:
+        make_engines(boxes)
+        with handling({signal.SIGALRM: out_of_time} if time_limit is not None else {}):
+            return list(shown((solve_puzzle(cells, counting, time_limit) for cells in puzzles), len(puzzles)))
+    size = max(1, min(CHUNK_LIMIT, math.ceil(len(puzzles) / (jobs * CHUNKS_PER_JOB))))
+    with ProcessPoolExecutor(jobs, initializer=start_worker, initargs=(boxes, time_limit)) as pool:
+        try:
+            mask_stop_signals(block=True)  # the workers start at the first submit: start_worker lifts the mask
+            # Not pool.map, whose results, abandoned, cancel their futures, which a
+            # pool that then breaks (the workers ended below) fails on before Python 3.12.
+            chunks = [
+                pool.submit(solve_chunk, puzzles[k : k + size], counting, time_limit)
+                for k in range(0, len(puzzles), size)
+            ]
+            mask_stop_signals(block=False)
+            return list(shown((outcome for chunk in chunks for outcome in chunk.result()), len(puzzles)))
+        except BaseException:
+            mask_stop_signals(block=False)
+            # Leaving the block waits for the puzzles being solved: end the workers
+            # first (as Python 3.14's pool.kill_workers() does).
+            for worker in list(pool._processes.values()):
+                worker.kill()
+            raise
+
+
+def run(
+    files: Sequence[PuzzleFile], counting: bool, jobs: int, time_limit: float | None
+) -> tuple[list[list[Outcome | None]], int]:
+    """Solve every well-formed puzzle of ``files`` with up to ``jobs``
+    processes (``solve_all``).  Returns, per file, one ``Outcome`` or None
+    (malformed) per puzzle; and the number of processes that solved."""
+    puzzles = [puzzle.grid.tobytes() for f in files for puzzle in f.puzzles if puzzle.grid is not None]
+    jobs = max(1, min(jobs, len(puzzles)))
+    outcomes = iter(solve_all(puzzles, jobs, counting, time_limit))
+    return [[None if puzzle.grid is None else next(outcomes) for puzzle in f.puzzles] for f in files], jobs
 
 
 # --- Comparing and summing up ----------------------------------------------
@@ -626,13 +419,14 @@ def compare(outcome: Outcome, stored: Puzzle) -> str | None:
     The answer must equal the stored solution exactly, so a puzzle with
     several solutions must get the stored one.
     """
-    if stored.grid is None:
-        return None if outcome.solution is None else "the stored answer is 'no solution', but the solver found one"
+    expected = None if stored.grid is None else stored.grid.tobytes()
+    if outcome.solution == expected:
+        return None
+    if expected is None:
+        return "the stored answer is 'no solution', but the solver found one"
     if outcome.solution is None:
         return "the solver found no solution, but one is stored"
-    if not np.array_equal(outcome.solution, stored.grid):
-        return "the solver's solution differs from the stored one"
-    return None
+    return "the solver's solution differs from the stored one"
 
 
 def format_seconds(seconds: float) -> str:
@@ -643,27 +437,32 @@ def format_seconds(seconds: float) -> str:
 def format_summary(
     files: Sequence[PuzzleFile],
     results: Sequence[Sequence[Outcome | None]],
-    count: bool,
-    checked: tuple[int, int] | None,
+    args: argparse.Namespace,
+    checked: tuple[int, int],
     wall: float,
     jobs: int,
 ) -> str:
-    """The totals of a run, as the lines printed at its end: with ``count``
-    the solution counts, with ``checked`` (compared, mismatches) what
-    ``--check`` found, and each solve's CPU time and the ``wall`` clock of
-    the solving on ``jobs`` processes."""
+    """The totals of a run, as the lines printed at its end: with ``--count``
+    the solution counts, with ``--time-limit`` the puzzles out of time, with
+    ``checked`` (compared, mismatches) what ``--check`` found, and each solve's
+    CPU time and the ``wall`` clock of the solving on ``jobs`` processes."""
     outcomes = [outcome for per_file in results for outcome in per_file if outcome is not None]
-    read, unsolvable = sum(len(f.puzzles) for f in files), sum(outcome.solution is None for outcome in outcomes)
+    answered = [outcome for outcome in outcomes if not outcome.late]
+    read, unsolvable = sum(len(f.puzzles) for f in files), sum(outcome.solution is None for outcome in answered)
     lines = [
         ("puzzles read", f"{read} (from {len(files)} file{'' if len(files) == 1 else 's'})"),
-        ("solved", len(outcomes) - unsolvable),
+        ("solved", len(answered) - unsolvable),
         ("without solution", unsolvable),
         ("malformed", read - len(outcomes)),
     ]
-    if count:
-        found = [min(outcome.found or 0, COUNT_LIMIT) for outcome in outcomes]
-        lines.append(("solution counts", f"none {found.count(0)}, one {found.count(1)}, several {found.count(2)}"))
-    if checked is not None:
+    if args.time_limit is not None:
+        lines.append(("out of time", len(outcomes) - len(answered)))
+    if args.count:
+        found = [outcome.found for outcome in answered]
+        lines.append(
+            ("solution counts", f"none {found.count(0)}, one {found.count(1)}, several {found.count(COUNT_LIMIT)}")
+        )
+    if args.check:
         lines.append(("checked", f"{checked[0]} compared, {checked[1]} mismatches"))
     if outcomes:
         times = [outcome.seconds for outcome in outcomes]
@@ -729,6 +528,13 @@ def build_parser() -> Parser:
         default=os.cpu_count() or 1,
         help="solve in N worker processes (default: one per core, here %(default)s); 1 solves in this process",
     )
+    parser.add_argument(
+        "--time-limit",
+        metavar="SECONDS",
+        type=float,
+        help="give up on a puzzle (and its count) after SECONDS of wall clock: it is reported, "
+        f"counted as out of time, written as no answer, and the run exits {EXIT_OUT_OF_TIME}; the rest go on",
+    )
     return parser
 
 
@@ -739,6 +545,10 @@ def check_usage(args: argparse.Namespace) -> None:
         kinds = [suffix_of(path) for path in paths]
     except FileProblem as problem:
         raise UsageError(problem) from None
+    if args.time_limit is not None and not 0 < args.time_limit < math.inf:
+        raise UsageError(f"--time-limit: expected a number of seconds above 0, got {args.time_limit}")
+    if args.time_limit is not None and not hasattr(signal, "setitimer"):
+        raise UsageError("--time-limit needs signal.setitimer, which this system lacks")
     if args.output is not None:
         if len(paths) != 1:
             raise UsageError(f"-o needs exactly one input file, got {len(paths)}")
@@ -782,109 +592,95 @@ def read_files(args: argparse.Namespace) -> tuple[list[PuzzleFile], PuzzleFile |
     return files, stored
 
 
-def check_answers(files: Sequence[PuzzleFile], results: Sequence[Sequence[Outcome | None]]) -> tuple[int, int]:
-    """Compare every answer with its stored solution and report mismatches on stderr.
-
-    Malformed puzzles and malformed stored solutions are skipped: they were
-    reported as bad input.  Returns ``(compared, mismatches)``.
-    """
-    compared = mismatches = 0
+def report_answers(
+    files: Sequence[PuzzleFile], results: Sequence[Sequence[Outcome | None]], args: argparse.Namespace
+) -> tuple[int, int, int]:
+    """Report on stderr, each at its place, every puzzle that ran out of time
+    and, with ``--check``, every answer that disagrees with its stored
+    solution (``compare``).  Malformed puzzles and malformed stored solutions
+    are not compared, having been reported as bad input; nor are puzzles out
+    of time, which have no answer.  Returns how many puzzles ran out of time,
+    how many were compared and how many of those disagreed."""
+    late = compared = mismatches = 0
     for puzzle_file, outcomes in zip(files, results):
-        for puzzle, outcome, stored in zip(puzzle_file.puzzles, outcomes, puzzle_file.solutions or []):
-            if outcome is None or stored.problem:
-                continue
-            compared += 1
-            problem = compare(outcome, stored)
-            if problem is not None:
-                mismatches += 1
-                print(f"{puzzle.where}: {problem}", file=sys.stderr)
-    return compared, mismatches
+        stored = puzzle_file.solutions if args.check else None
+        for k, (puzzle, outcome) in enumerate(zip(puzzle_file.puzzles, outcomes)):
+            if outcome is not None and outcome.late:
+                late += 1
+                print(f"{puzzle.where}: not solved within the time limit, {args.time_limit:g} s", file=sys.stderr)
+            elif outcome is not None and stored and not stored[k].problem:
+                compared += 1
+                problem = compare(outcome, stored[k])
+                if problem is not None:
+                    mismatches += 1
+                    print(f"{puzzle.where}: {problem}", file=sys.stderr)
+    return late, compared, mismatches
 
 
-def write_output(path: Path, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray | None]) -> None:
-    """Write ``answers`` to ``path`` as ``write_answers`` does (``OSError``
-    when it cannot).  A wrong-shaped .npy has no answer at all: its output is
-    all -1 in its shape, written here because ``write_answers`` cannot lay out
-    an array whose grids hold no cell (3 x 0 x 0, say)."""
+def write_output(path: Path, puzzle_file: PuzzleFile, outcomes: Sequence[Outcome | None]) -> None:
+    """Write each puzzle's answer to ``path`` as ``write_answers`` does
+    (``OSError`` when it cannot).  A wrong-shaped .npy has no answer at all:
+    its output is all -1 in its shape, written here because ``write_answers``
+    cannot lay out an array whose grids hold no cell (3 x 0 x 0, say)."""
     if puzzle_file.kind == ".npy" and npy_shape_problem(puzzle_file.shape) is not None:
         array = np.full(puzzle_file.shape, NO_SOLUTION, dtype=NPY_DTYPE)
         write_atomically(path, lambda handle: np.save(handle, array), binary=True)
     else:
-        write_answers(path, puzzle_file, answers)
+        write_answers(path, puzzle_file, [None if outcome is None else outcome.grid for outcome in outcomes])
 
 
-def exit_status(statuses: Iterable[int]) -> int:
-    """The one exit status of a run to which all of ``statuses`` apply: the
-    first of them in PRECEDENCE (EXIT_OK when there is none)."""
-    found = set(statuses)
-    return next((status for status in PRECEDENCE if status in found), EXIT_OK)
-
-
-@contextmanager
-def sigterm_raises() -> Iterator[None]:
-    """Within the block SIGTERM raises ``Terminated`` in this process (as
-    SIGINT raises KeyboardInterrupt); afterwards it does what it did before.
-    Only the main thread can set a handler: elsewhere SIGTERM keeps its action."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise Terminated
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+def solve_files(args: argparse.Namespace) -> int:
+    """The run, once the options are parsed: read, report bad input, solve,
+    check, write and sum up.  Returns the exit status of a run that finished,
+    the highest that applies; ``UsageError``, ``BrokenProcessPool``,
+    ``KeyboardInterrupt`` or ``Terminated`` for one that stops early."""
+    check_usage(args)
+    files, stored = read_files(args)
+    problems = bad_input(files, stored, args.check)
+    for line in problems:
+        print(line, file=sys.stderr)  # file[:place]: problem
+    start = time.perf_counter()
+    results, jobs = run(files, args.count, args.jobs, args.time_limit)
+    wall = time.perf_counter() - start
+    late, compared, mismatches = report_answers(files, results, args)
+    if args.output is not None:
+        try:
+            write_output(args.output, files[0], results[0])
+        except OSError as error:
+            raise UsageError(f"cannot write {args.output}: {reason(error)}") from None
+    print(format_summary(files, results, args, (compared, mismatches), wall, jobs))
+    if args.output is not None:
+        print(f"answers written to {args.output}")
+    applies = [(EXIT_OUT_OF_TIME, late), (EXIT_DATAERR, problems), (EXIT_MISMATCH, mismatches)]
+    return max((status for status, found in applies if found), default=EXIT_OK)  # the highest is the most severe
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return
-    the exit status (``--help`` lists them; ``exit_status`` picks one)."""
+    the exit status (``--help`` lists them).  A run that stops early exits
+    with why it stopped, having written nothing; one that finishes with the
+    highest status that applies (``solve_files``)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error already reported
         return int(stop.code or EXIT_OK)
-    statuses: set[int] = set()
-    with sigterm_raises():
+    with handling({signal.SIGTERM: terminated}):
         try:
-            check_usage(args)
-            files, stored = read_files(args)
-            problems = bad_input(files, stored, args.check)
-            for line in problems:
-                print(line, file=sys.stderr)  # file[:place]: problem
-            if problems:
-                statuses.add(EXIT_DATAERR)
-            start = time.perf_counter()
-            results, jobs = run(files, args.count, args.jobs)
-            wall = time.perf_counter() - start
-            checked = check_answers(files, results) if args.check else None
-            if checked and checked[1]:
-                statuses.add(EXIT_MISMATCH)
-            if args.output is not None:
-                answers = [None if outcome is None else outcome.solution for outcome in results[0]]
-                try:
-                    write_output(args.output, files[0], answers)
-                except OSError as error:
-                    raise UsageError(f"cannot write {args.output}: {reason(error)}") from None
+            return solve_files(args)
         except UsageError as error:
             print(f"{PROG}: error: {error}", file=sys.stderr)
-            return exit_status(statuses | {EXIT_USAGE})
-        except WorkerLost as error:
-            print(f"{PROG}: error: {error}; stopped, no output written", file=sys.stderr)
-            return exit_status(statuses | {EXIT_WORKER_LOST})
+            return EXIT_USAGE
+        except BrokenProcessPool:
+            message = "a worker process died unexpectedly (the system may have run out of memory)"
+            print(f"{PROG}: error: {message}; stopped, no output written", file=sys.stderr)
+            return EXIT_WORKER_LOST
         except KeyboardInterrupt:
             print(f"{PROG}: interrupted; no output written", file=sys.stderr)
-            return exit_status(statuses | {EXIT_INTERRUPTED})
+            return EXIT_INTERRUPTED
         except Terminated:
             print(f"{PROG}: terminated; no output written", file=sys.stderr)
-            return exit_status(statuses | {EXIT_TERMINATED})
-    print(format_summary(files, results, args.count, checked, wall, jobs))
-    if args.output is not None:
-        print(f"answers written to {args.output}")
-    return exit_status(statuses)
+            return EXIT_TERMINATED
 
 
 if __name__ == "__main__":

@@ -86,8 +86,9 @@ def grid_cells(sudoku: object) -> tuple[int, list[int]]:
     The side comes from the shape and must be the square of one of
     ``SUPPORTED_BOXES``; the cells are read by ``helpers.read_grid``.  Where it
     gives no cells, because one is not a whole number 0..N, the
-    ``ValueError`` names the first such cell and its value.  Anything else
-    that is not a grid of numbers raises ``ValueError`` as ``read_grid`` does.
+    ``ValueError`` names the first such cell, by its row and column counted
+    from 1, and its value.  Anything else that is not a grid of numbers
+    raises ``ValueError`` as ``read_grid`` does.
     """
     array = np.asarray(sudoku)  # as read_grid takes it: a ragged list is numpy's ValueError
     shape = array.shape
@@ -102,7 +103,10 @@ def grid_cells(sudoku: object) -> tuple[int, list[int]]:
         # ``in range`` holds what read_grid holds: 2.0 is in it; 2.5, 10 and NaN are not.
         index = next(k for k, value in enumerate(values) if value not in range(side + 1))
         row, column = divmod(index, side)
-        raise ValueError(f"cell [{row}, {column}] holds {values[index]!r}, not a whole number 0..{side}")
+        # Counted from 1, as the places of files (line, grid of a stack) and of text (position) are.
+        raise ValueError(
+            f"row {row + 1}, column {column + 1} (counting from 1) holds {values[index]!r}, not a whole number 0..{side}"
+        )
     return box, cells
 
 
@@ -271,7 +275,10 @@ def read_csv(path: Path, marker: bool = False) -> PuzzleFile:
 
 
 def suffix_of(path: Path) -> str:
-    """The format of ``path`` by its suffix; ``FileProblem`` for an unknown one."""
+    """The format of ``path`` by its suffix; ``FileProblem`` for an unknown one,
+    or for a directory, which has none."""
+    if path.is_dir():
+        raise FileProblem(f"{path}: is a directory, not a file of puzzles ({', '.join(FORMATS)})")
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise FileProblem(f"{path}: unknown format {path.suffix!r}; use {', '.join(FORMATS)}")
