@@ -120,6 +120,9 @@ def test_every_command_a_doc_names_accepts_help(command):
             "docs/command-line.md", r"(\d+) when a worker process died", [solve.EXIT_WORKER_LOST], id="EXIT_WORKER_LOST"
         ),
         pytest.param("docs/command-line.md", r"(\d+) when terminated", [solve.EXIT_TERMINATED], id="EXIT_TERMINATED"),
+        pytest.param(
+            "docs/command-line.md", r"(\d+) when a puzzle ran past", [solve.EXIT_OUT_OF_TIME], id="EXIT_OUT_OF_TIME"
+        ),
     ],
 )
 def test_a_constant_a_doc_quotes_is_the_codes(doc, pattern, value):
