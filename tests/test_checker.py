@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from conftest import ROOT, SOLVER_ROOTS, module_uses, reachable
 from helpers import is_valid_solution
@@ -12,43 +13,45 @@ VALID = pattern_grid(3)
 NO_GIVENS = np.zeros((9, 9), dtype=int)
 
 
-def test_accepts_a_valid_grid():
-    assert is_valid_solution(NO_GIVENS, VALID)
+def changed(grid: np.ndarray, cell: tuple[int, int], value: int) -> np.ndarray:
+    """A copy of ``grid`` with ``value`` in ``cell``."""
+    copy = grid.copy()
+    copy[cell] = value
+    return copy
 
 
-def test_rejects_a_changed_given():
-    puzzle = VALID.copy()
-    grid = VALID.copy()
-    grid[0, 0], grid[0, 1] = grid[0, 1], grid[0, 0]  # keeps the row, breaks columns
+@pytest.mark.parametrize(
+    "puzzle, grid",
+    [(NO_GIVENS, VALID), (np.zeros((4, 4), dtype=int), [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])],
+    ids=["9x9", "4x4"],
+)
+def test_accepts_a_valid_grid(puzzle, grid):
+    assert is_valid_solution(puzzle, np.array(grid))
+
+
+@pytest.mark.parametrize(
+    "puzzle, grid",
+    [
+        (VALID, VALID[:, [1, 0, *range(2, 9)]]),  # a valid grid, but two columns of givens swapped
+        (NO_GIVENS, changed(VALID, (0, 0), VALID[0, 1])),
+        (NO_GIVENS, VALID[:, [0, 3, 2, 1, *range(4, 9)]]),  # rows and columns stay complete
+        (NO_GIVENS, changed(VALID, (8, 8), 0)),
+        (NO_GIVENS, np.full((9, 9), -1)),
+        (NO_GIVENS[:8, :8], VALID[:8, :8]),
+        (NO_GIVENS, VALID[:, :8]),
+    ],
+    ids=[
+        "a changed given",
+        "a repeat in a row",
+        "swapped columns that break boxes",
+        "a blank",
+        "minus one",
+        "8x8",
+        "9x8",
+    ],
+)
+def test_rejects(puzzle, grid):
     assert not is_valid_solution(puzzle, grid)
-
-
-def test_rejects_a_repeat_in_a_row():
-    grid = VALID.copy()
-    grid[0, 0] = grid[0, 1]
-    assert not is_valid_solution(NO_GIVENS, grid)
-
-
-def test_rejects_swapped_columns_that_break_boxes():
-    grid = VALID[:, [0, 3, 2, 1, 4, 5, 6, 7, 8]]  # rows and columns stay complete
-    assert not is_valid_solution(NO_GIVENS, grid)
-
-
-def test_rejects_a_blank_or_minus_one():
-    assert not is_valid_solution(NO_GIVENS, np.full((9, 9), -1))
-    grid = VALID.copy()
-    grid[8, 8] = 0
-    assert not is_valid_solution(NO_GIVENS, grid)
-
-
-def test_rejects_a_wrong_shape():
-    assert not is_valid_solution(NO_GIVENS[:8, :8], VALID[:8, :8])
-    assert not is_valid_solution(NO_GIVENS, VALID[:, :8])
-
-
-def test_accepts_a_valid_4x4():
-    grid = np.array([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]])
-    assert is_valid_solution(np.zeros((4, 4), dtype=int), grid)
 
 
 def test_shares_no_code_with_the_solver():

@@ -96,13 +96,13 @@ def save_npy(path: Path, array: np.ndarray) -> Path:
     return path
 
 
-def calls_then_interrupts(function, call: int):
-    """``function``, but raising KeyboardInterrupt on its ``call``-th call."""
+def fails_on_call(function, call: int, error: type[BaseException] | BaseException):
+    """``function``, but raising ``error`` on its ``call``-th call."""
     calls = itertools.count(1)
 
     def wrapper(*args, **kwargs):
         if next(calls) == call:
-            raise KeyboardInterrupt
+            raise error
         return function(*args, **kwargs)
 
     return wrapper
@@ -222,51 +222,48 @@ def test_a_malformed_npy_grid_is_reported_at_its_place_in_the_stack(tmp_path, cl
 
 
 @pytest.mark.parametrize(
-    "shape, problem",
+    "shape, problem, grids",
     [
-        ((3, 9, 8), ":1-3: its grids are 9 x 8, not square"),
-        ((2, 5, 5), ":1-2: its grids are 5 x 5; a sudoku is N x N with N one of 4, 9, 16, 25, 36"),
-        ((9, 8), ":1: its grid is 9 x 8, not square"),
-        ((81,), ": holds an array of shape (81,), not one grid N x N or a stack K x N x N"),
-        ((2, 1, 9, 9), ": holds an array of shape (2, 1, 9, 9), not one grid N x N or a stack K x N x N"),
+        ((3, 9, 8), ":1-3: its grids are 9 x 8, not square", "3"),
+        ((2, 5, 5), ":1-2: its grids are 5 x 5; a sudoku is N x N with N one of 4, 9, 16, 25, 36", "2"),
+        ((9, 8), ":1: its grid is 9 x 8, not square", "1"),
+        ((81,), ": holds an array of shape (81,), not one grid N x N or a stack K x N x N", "0"),
+        ((2, 1, 9, 9), ": holds an array of shape (2, 1, 9, 9), not one grid N x N or a stack K x N x N", "0"),
+        ((3, 0, 0), ":1-3: its grids are 0 x 0; a sudoku is N x N with N one of 4, 9, 16, 25, 36", "3"),
+        ((0, 5), ":1: its grid is 0 x 5, not square", "1"),
+        ((2, 0, 9), ":1-2: its grids are 0 x 9, not square", "2"),
     ],
-    ids=["not-square", "no-sudoku-size", "one-grid", "flat", "four-axes"],
+    ids=["not-square", "no-sudoku-size", "one-grid", "flat", "four-axes", "empty-grids", "empty-grid", "no-rows"],
 )
-def test_a_wrong_shaped_npy_is_one_line_at_the_grids_it_spoils_and_exit_65(tmp_path, cli, shape, problem):
-    path = save_npy(tmp_path / "in.npy", np.zeros(shape, dtype=np.int8))
-    status, out, err = cli(path)
-    assert (status, out != "", err) == (65, True, f"{path}{problem}\n")
-
-
-@pytest.mark.parametrize("shape, grids", [((3, 9, 8), "3"), ((3, 0, 0), "3"), ((0, 5), "1"), ((2, 0, 9), "2")])
-def test_a_wrong_shaped_npy_counts_its_grids_as_malformed_and_writes_all_minus_one_in_its_shape(
-    tmp_path, cli, shape, grids
+def test_a_wrong_shaped_npy_is_one_line_at_the_grids_it_spoils_which_count_as_malformed_and_get_all_minus_one(
+    tmp_path, cli, shape, problem, grids
 ):
     path = save_npy(tmp_path / "in.npy", np.zeros(shape, dtype=np.int8))
-    status, out, _ = cli(path, "-o", tmp_path / "out.npy")
+    status, out, err = cli(path, "-o", tmp_path / "out.npy")
     answers = np.load(tmp_path / "out.npy")
-    assert (status, summary_value(out, "malformed")) == (65, grids)
+    assert (status, err, summary_value(out, "malformed")) == (65, f"{path}{problem}\n", grids)
     assert answers.shape == shape and np.all(answers == -1)
 
 
 @pytest.mark.parametrize(
-    "name, content",
+    "name, content, options",
     [
-        ("empty.txt", b""),
-        ("comments.txt", b"# no puzzle here\n\n"),
-        ("empty.csv", b""),
-        ("header.csv", b"puzzle,solution\n"),
-        ("empty.npy", None),
+        ("empty.txt", b"", []),
+        ("comments.txt", b"# no puzzle here\n\n", []),
+        ("empty.csv", b"", []),
+        ("empty.csv", b"", ["--check"]),  # no header, so no solution column either: still no puzzles
+        ("header.csv", b"puzzle,solution\n", []),
+        ("empty.npy", None, []),
     ],
-    ids=["empty-txt", "comments-txt", "empty-csv", "header-only-csv", "zero-grids-npy"],
+    ids=["empty-txt", "comments-txt", "empty-csv", "empty-csv-check", "header-only-csv", "zero-grids-npy"],
 )
-def test_a_file_of_no_puzzles_is_reported_and_exit_65(tmp_path, cli, name, content):
+def test_a_file_of_no_puzzles_is_reported_and_exit_65(tmp_path, cli, name, content, options):
     path = tmp_path / name
     if content is None:
         np.save(path, np.zeros((0, 9, 9), dtype=np.int8))
     else:
         path.write_bytes(content)
-    status, out, err = cli(path)
+    status, out, err = cli(path, *options)
     assert (status, err) == (65, f"{path}: holds no puzzles\n")
     assert summary_value(out, "puzzles read") == "0 (from 1 file)"
 
@@ -277,11 +274,6 @@ def test_a_file_that_is_bad_input_as_a_whole_does_not_stop_the_other_files(tmp_p
     write(tmp_path / "empty.txt")
     status, out, _ = cli(tmp_path / bad, write(tmp_path / "good.txt", EVEREST))
     assert (status, summary_value(out, "solved")) == (65, "1")
-
-
-def test_an_empty_csv_with_check_is_reported_as_holding_no_puzzles(tmp_path, cli):
-    path = write(tmp_path / "empty.csv")
-    assert cli(path, "--check")[::2] == (65, f"{path}: holds no puzzles\n")
 
 
 # --- Usage errors and unreadable files: exit 2, one line -------------------
@@ -323,12 +315,6 @@ def test_a_usage_error_is_one_line_and_exit_2(tmp_path, cli, monkeypatch, args, 
     status, out, err = cli(*args)
     assert (status, out) == (2, "")
     assert err.startswith("solve.py: error: ") and message in err and err.count("\n") == 1
-
-
-def test_help_lists_every_option_and_the_examples(cli):
-    status, out, _ = cli("--help")
-    options = ("-o OUT", "--check", "--solutions FILE", "--count", "--jobs N", "--time-limit SECONDS", "examples:")
-    assert status == 0 and [option for option in options if option not in out] == []
 
 
 def test_help_lists_every_exit_status(cli):
@@ -377,32 +363,6 @@ def test_a_finished_run_exits_with_the_highest_status_that_applies(tmp_path, cli
     assert cli(path, "--check", "--solutions", solutions, "--time-limit", TIME_LIMIT, "--jobs", "1")[0] == status
 
 
-def test_a_full_disk_outranks_bad_input_and_writes_nothing(three_puzzles, cli, monkeypatch):
-    write(three_puzzles / "in.txt", EVEREST, "bad", EVEREST)
-    calls = itertools.count(1)
-
-    def answer_text(*args):  # the disk fills up as the second answer is written
-        if next(calls) == 2:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return original(*args)
-
-    original = tools.puzzles.io.answer_text
-    monkeypatch.setattr(tools.puzzles.io, "answer_text", answer_text)
-    status, out, err = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", "1")
-    assert (status, out) == (2, "")
-    assert err.splitlines()[-1] == f"solve.py: error: cannot write {three_puzzles / 'out.txt'}: No space left on device"
-    assert [p.name for p in three_puzzles.iterdir()] == ["in.txt"]
-
-
-def test_ctrl_c_while_solving_writes_nothing_and_exits_130_even_with_bad_input(three_puzzles, cli, monkeypatch):
-    write(three_puzzles / "in.txt", EVEREST, "bad", EVEREST)
-    monkeypatch.setattr(solve_cli, "solve_puzzle", calls_then_interrupts(solve_cli.solve_puzzle, 2))
-    status, out, err = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", "1")
-    assert (status, out) == (130, "")
-    assert err.splitlines()[-1] == "solve.py: interrupted; no output written"
-    assert [p.name for p in three_puzzles.iterdir()] == ["in.txt"]
-
-
 def dies(boxes) -> None:
     """``make_engines``, as a worker calls it first, but killing the worker with
     SIGKILL, as the OOM killer would.  Only for the workers, which inherit it
@@ -411,13 +371,49 @@ def dies(boxes) -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-@FORKS
-def test_a_dead_worker_outranks_bad_input_and_writes_nothing(three_puzzles, cli, monkeypatch):
+FULL_DISK = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(
+    "module, name, failing, jobs, status, message",
+    [
+        # the disk fills up as the second answer is written
+        (
+            tools.puzzles.io,
+            "answer_text",
+            lambda original: fails_on_call(original, 2, FULL_DISK),
+            "1",
+            2,
+            "solve.py: error: cannot write {out}: No space left on device",
+        ),
+        (
+            solve_cli,
+            "solve_puzzle",
+            lambda original: fails_on_call(original, 2, KeyboardInterrupt),
+            "1",
+            130,
+            "solve.py: interrupted; no output written",
+        ),
+        pytest.param(
+            solve_cli,
+            "make_engines",
+            lambda original: dies,
+            "2",
+            71,
+            "solve.py: error: a worker process died unexpectedly (the system may have run out of memory); "
+            "stopped, no output written",
+            marks=FORKS,
+        ),
+    ],
+    ids=["a full disk", "ctrl-c while solving", "a dead worker"],
+)
+def test_a_run_that_stops_early_outranks_bad_input_and_writes_nothing(
+    three_puzzles, cli, monkeypatch, module, name, failing, jobs, status, message
+):
     write(three_puzzles / "in.txt", EVEREST, "bad", EVEREST)
-    monkeypatch.setattr(solve_cli, "make_engines", dies)
-    status, out, err = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", "2")
-    assert (status, out) == (71, "")
-    assert err.splitlines()[-1].startswith("solve.py: error: a worker process died")
+    monkeypatch.setattr(module, name, failing(getattr(module, name)))
+    result = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", jobs)
+    assert result[:2] == (status, "") and result[2].splitlines()[-1] == message.format(out=three_puzzles / "out.txt")
     assert [p.name for p in three_puzzles.iterdir()] == ["in.txt"]
 
 
@@ -467,7 +463,9 @@ def test_an_exception_in_a_worker_is_raised_again(three_puzzles, cli, monkeypatc
 
 def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles, cli, monkeypatch):
     (three_puzzles / "out.txt").write_text("old answers\n")
-    monkeypatch.setattr(tools.puzzles.io, "answer_text", calls_then_interrupts(tools.puzzles.io.answer_text, 2))
+    monkeypatch.setattr(
+        tools.puzzles.io, "answer_text", fails_on_call(tools.puzzles.io.answer_text, 2, KeyboardInterrupt)
+    )
     status, _, _ = cli(three_puzzles / "in.txt", "-o", three_puzzles / "out.txt", "--jobs", "1")
     assert status == 130
     assert sorted(p.name for p in three_puzzles.iterdir()) == ["in.txt", "out.txt"]
@@ -518,33 +516,31 @@ def stopped_mid_run(tmp_path: Path, stop) -> tuple[int, str, str]:
 
 @pytest.mark.slow
 @POSIX_GROUPS
-def test_a_worker_killed_from_outside_ends_the_run_with_71_and_no_output(tmp_path):
-    """A worker killed with SIGKILL mid-run, as the OOM killer would: the run
-    neither hangs (the timeout) nor writes an output, and says so in one line."""
-    status, out, err = stopped_mid_run(tmp_path, lambda process, workers: os.kill(workers[0], signal.SIGKILL))
-    assert (status, out) == (71, "")
-    assert err.startswith("solve.py: error: a worker process died") and err.count("\n") == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
-    assert (tmp_path / "out.txt").read_text() == "old answers\n"
-
-
-@pytest.mark.slow
-@POSIX_GROUPS
-def test_ctrl_c_ends_the_workers_and_leaves_the_output_as_it_was(tmp_path):
-    """Ctrl-C at a terminal sends SIGINT to the whole foreground process group:
-    the script and its workers."""
-    result = stopped_mid_run(tmp_path, lambda process, workers: os.killpg(process.pid, signal.SIGINT))
-    assert result == (130, "", "solve.py: interrupted; no output written\n")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
-    assert (tmp_path / "out.txt").read_text() == "old answers\n"
-
-
-@pytest.mark.slow
-@POSIX_GROUPS
-def test_sigterm_ends_the_workers_writes_nothing_and_exits_143(tmp_path):
-    """SIGTERM to the command alone (as ``kill`` or ``timeout`` sends it)."""
-    result = stopped_mid_run(tmp_path, lambda process, workers: process.terminate())
-    assert result == (143, "", "solve.py: terminated; no output written\n")
+@pytest.mark.parametrize(
+    "stop, status, message",
+    [
+        # a worker killed with SIGKILL mid-run, as the OOM killer would: the run neither hangs (the timeout) nor writes
+        (
+            lambda process, workers: os.kill(workers[0], signal.SIGKILL),
+            71,
+            "solve.py: error: a worker process died unexpectedly (the system may have run out of memory); "
+            "stopped, no output written",
+        ),
+        # Ctrl-C at a terminal sends SIGINT to the whole foreground process group: the script and its workers
+        (
+            lambda process, workers: os.killpg(process.pid, signal.SIGINT),
+            130,
+            "solve.py: interrupted; no output written",
+        ),
+        # SIGTERM to the command alone (as ``kill`` or ``timeout`` sends it)
+        (lambda process, workers: process.terminate(), 143, "solve.py: terminated; no output written"),
+    ],
+    ids=["a worker killed with SIGKILL", "ctrl-c", "SIGTERM"],
+)
+def test_a_run_stopped_from_outside_ends_the_workers_says_so_in_one_line_and_leaves_the_output_as_it_was(
+    tmp_path, stop, status, message
+):
+    assert stopped_mid_run(tmp_path, stop) == (status, "", message + "\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
     assert (tmp_path / "out.txt").read_text() == "old answers\n"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import helpers
 from helpers import SUDOKU_BOX, SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS, SUDOKU_SIZE
 
@@ -24,11 +26,8 @@ def test_every_candidate_fills_one_column_of_each_family():
 
 
 def test_every_constraint_has_nine_candidates():
-    counts = [0] * SUDOKU_CONSTRAINTS
-    for columns in helpers.exact_cover_rows(SUDOKU_BOX):
-        for column in columns:
-            counts[column] += 1
-    assert set(counts) == {SUDOKU_SIZE}
+    counts = Counter(column for columns in helpers.exact_cover_rows(SUDOKU_BOX) for column in columns)
+    assert sorted(counts) == list(range(SUDOKU_CONSTRAINTS)) and set(counts.values()) == {SUDOKU_SIZE}
 
 
 def test_decode_row_inverts_candidate_row():

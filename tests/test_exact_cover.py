@@ -46,17 +46,9 @@ def langford_matrix(n: int) -> AlgorithmX:
 
 
 def brute_force_covers(rows: list[list[int]], n_columns: int) -> set[tuple[int, ...]]:
-    """Every exact cover, by trying all subsets of rows."""
-    covers = set()
-    for size in range(len(rows) + 1):
-        for chosen in itertools.combinations(range(len(rows)), size):
-            hits = [0] * n_columns
-            for r in chosen:
-                for j in set(rows[r]):
-                    hits[j] += 1
-            if hits == [1] * n_columns:
-                covers.add(chosen)
-    return covers
+    """Every exact cover, by trying all subsets of rows: those that fill each column once."""
+    subsets = (chosen for size in range(len(rows) + 1) for chosen in itertools.combinations(range(len(rows)), size))
+    return {chosen for chosen in subsets if sorted(j for r in chosen for j in set(rows[r])) == list(range(n_columns))}
 
 
 @settings(max_examples=100, deadline=None)
@@ -88,8 +80,7 @@ def test_a_search_run_to_its_end_puts_every_link_back():
     assert snapshot(matrix) == before
 
 
-def test_a_matrix_has_a_column_for_each_name_and_refuses_a_name_or_a_row_too_many():
-    assert [column.name for column in AlgorithmX([[0]], names="ABC").columns] == list("ABC")
+def test_a_matrix_refuses_a_name_or_a_row_too_many():
     with pytest.raises(ValueError, match="column names"):
         AlgorithmX([[0, 1]], 3, names="AB")
     for row in ([0, 3], [0, -1]):

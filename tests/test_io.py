@@ -3,10 +3,14 @@ knows the file formats (.npy, .txt, .csv, sides 4 to 36).
 
 Puzzles here are cut from a full grid built from the usual pattern
 (``tools.puzzles.make_data.pattern_grid``, checked by ``helpers.is_valid_solution``);
-nothing is solved.  How the command line reports a malformed line of text and
-a file it cannot read (missing, of an unknown format, a .csv without a puzzle
-column), writes answers to .txt and survives an interrupted write is tested
-through it, in ``test_cli.py``.
+nothing is solved.  What the command line checks end to end is tested through
+it, in ``test_cli.py``, and not again here: how it reports a malformed line of
+text or a malformed grid of an .npy stack (at its place), a file it cannot
+read (missing, of an unknown format, a .csv without a puzzle column), how it
+reads stored solutions (the no-answer markers of .txt and .npy, the float
+grids of the assignment's solution files), writes answers to .txt and
+survives an interrupted write.  ``read_grids`` reading a .csv's solution
+column is tested on the rated sample, in ``test_collections.py``.
 """
 
 from __future__ import annotations
@@ -116,39 +120,13 @@ def test_read_grids_reads_every_puzzle_of_each_format(tmp_path, suffix):
     assert np.array_equal(io.read_grids(path), grids)
 
 
-def test_read_grids_reads_a_csv_solution_column(tmp_path):
-    path = write(tmp_path / "in.csv", "puzzle,solutions", f"{text(puzzle())},{text(pattern_grid(3))}")
-    assert np.array_equal(io.read_grids(path, "solution"), [pattern_grid(3)])
-
-
 def test_read_grids_stops_at_the_first_malformed_line_naming_it(tmp_path):
     path = write(tmp_path / "in.txt", text(puzzle()), "# note", "123")
     with pytest.raises(ValueError, match=f"{path}:3: 3 symbols"):
         io.read_grids(path)
 
 
-def test_read_grids_refuses_an_unknown_format(tmp_path):
-    with pytest.raises(ValueError, match="unknown format"):
-        io.read_grids(write(tmp_path / "in.dat", text(puzzle())))
-
-
 # --- Reading files people bring, puzzle by puzzle --------------------------
-
-
-def test_an_npy_grid_is_named_by_its_place_in_the_stack(tmp_path):
-    bad = puzzle()
-    bad[0, 0] = 10
-    np.save(tmp_path / "in.npy", np.stack([puzzle(), bad]))
-    read = io.read_puzzle_file(tmp_path / "in.npy")
-    assert [p.where for p in read.puzzles] == [f"{tmp_path / 'in.npy'}:1", f"{tmp_path / 'in.npy'}:2"]
-    assert read.puzzles[1].grid is None and "holds 10" in read.puzzles[1].problem
-    assert read.shape == (2, 9, 9)
-
-
-def test_a_float_npy_grid_is_read_as_whole_numbers(tmp_path):
-    np.save(tmp_path / "in.npy", puzzle().astype(np.float64))  # as the assignment's solution files are
-    (read,) = io.read_puzzle_file(tmp_path / "in.npy").puzzles
-    assert read.grid.dtype == np.int8 and np.array_equal(read.grid, puzzle())
 
 
 def test_a_csv_file_gives_its_rows_lines_and_stored_solutions(tmp_path):
@@ -165,18 +143,6 @@ def test_a_csv_file_gives_its_rows_lines_and_stored_solutions(tmp_path):
     assert read.solutions[1].grid is None and read.solutions[1].problem == ""  # "no solution"
 
 
-@pytest.mark.parametrize("suffix", [".txt", ".npy"])
-def test_a_file_of_stored_solutions_says_no_solution_with_its_marker(tmp_path, suffix):
-    path = tmp_path / f"sol{suffix}"
-    if suffix == ".npy":
-        np.save(path, np.stack([pattern_grid(3), np.full((9, 9), NO_SOLUTION)]))
-    else:
-        write(path, text(pattern_grid(3)), "-" * 81)
-    first, second = io.read_puzzle_file(path, marker=True).puzzles
-    assert np.array_equal(first.grid, pattern_grid(3))
-    assert (second.grid, second.problem) == (None, "")
-
-
 def test_the_no_answer_marker_is_no_puzzle(tmp_path):
     (read,) = io.read_puzzle_file(write(tmp_path / "in.txt", "-" * 81)).puzzles
     assert read.grid is None and "'-'" in read.problem
@@ -187,18 +153,21 @@ def test_the_no_answer_marker_is_no_puzzle(tmp_path):
     [
         ("text.npy", ("0" * 81 + "\n").encode(), r"cannot read .*text.npy: not a \.npy file"),
         ("latin.txt", b"\xff\xfe\xfa" * 30, "cannot read"),
-        ("flat.npy", None, r"shape \(81,\)"),
     ],
-    ids=["text-named-npy", "not-utf8", "npy-not-grids"],
+    ids=["text-named-npy", "not-utf8"],
 )
 def test_a_file_that_cannot_be_read_is_one_file_problem(tmp_path, name, content, message):
     path = tmp_path / name
-    if name == "flat.npy":
-        np.save(path, np.zeros(81, dtype=np.int8))
-    else:
-        path.write_bytes(content)
+    path.write_bytes(content)
     with pytest.raises(io.FileProblem, match=message):
         io.read_puzzle_file(path)
+
+
+@pytest.mark.parametrize("shape, grids", [((81,), 0), ((9, 8), 1), ((3, 0, 0), 3)], ids=str)
+def test_an_npy_of_the_wrong_shape_is_read_as_bad_input_as_a_whole(tmp_path, shape, grids):
+    np.save(tmp_path / "in.npy", np.zeros(shape, dtype=np.int8))
+    read = io.read_puzzle_file(tmp_path / "in.npy")
+    assert read.problem and [(p.grid, p.problem) for p in read.puzzles] == [(None, read.problem)] * grids
 
 
 # --- Writing answers -------------------------------------------------------

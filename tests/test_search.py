@@ -4,7 +4,9 @@ tries, the links it leaves, and the column order of a sudoku.
 
 The reference is Algorithm X written here on sets, apart from the engine:
 the first column of least size, in the order of the columns, its rows in
-the order of the rows.  The engine must try the same rows.  The one-pass
+the order of the rows.  The engine must try the same rows.  (That a search
+run to its end puts every link back is in ``test_exact_cover.py``; that a
+solve stage 1 finishes tries no rows, in ``test_experiment.py``.)  The one-pass
 ``cover_other_columns`` and ``uncover_other_columns`` are held, link for
 link, to Knuth's ``cover`` and ``uncover`` called column by column.
 """
@@ -73,14 +75,11 @@ def test_the_search_branches_as_knuths_least_size_rule_on_any_matrix(problem):
 # --- the S heuristic -----------------------------------------------------------
 
 
-def test_choose_column_takes_an_empty_column_before_an_earlier_one_of_one_row():
+@pytest.mark.parametrize("emptied", [None, (1, 2)], ids=["found", "given"])
+def test_choose_column_takes_an_empty_column_before_an_earlier_one_of_one_row(emptied):
     matrix = AlgorithmX([[0, 1], [1]], 3)  # column 0 has one row, column 2 none
-    assert matrix.choose_column() is matrix.columns[2]
-
-
-def test_choose_column_takes_an_empty_column_it_is_given_before_an_earlier_column_of_one_row():
-    matrix = AlgorithmX([[0, 1], [1]], 3)  # column 0 has one row, column 2 none
-    assert matrix.choose_column([matrix.columns[1], matrix.columns[2]]) is matrix.columns[2]
+    given = None if emptied is None else [matrix.columns[j] for j in emptied]
+    assert matrix.choose_column(given) is matrix.columns[2]
 
 
 def test_choose_column_passes_over_an_empty_column_it_is_given_no_longer_in_the_list():
@@ -196,27 +195,10 @@ def test_rows_tried_counts_the_rows_of_a_dead_branch_too():
     assert matrix.first_solution() == [1, 3] and matrix.rows_tried == 3
 
 
-def test_a_solve_that_needs_no_search_tries_no_rows():
-    very_easy = np.load("data/very_easy_puzzle.npy")[0]
-    assert SudokuEngine(3).solve(helpers.read_grid(very_easy)).rows_tried == 0
-
-
 def test_the_engine_reports_the_rows_of_its_search():
     engine = SudokuEngine(3)
     answer = engine.solve(helpers.read_grid(parse(EVEREST)))
     assert answer.rows_tried == engine.matrix.rows_tried > 0
-
-
-def several_covers() -> AlgorithmX:
-    """A matrix with a cover (rows 1, 3 and 5) reached after a dead branch."""
-    return AlgorithmX([[0, 3], [0, 4], [3, 4], [2, 3], [1, 2], [1]], 5)
-
-
-def test_a_search_run_to_its_end_leaves_the_links_as_it_found_them():
-    matrix = several_covers()
-    before = snapshot(matrix)
-    assert list(matrix.search()) == [[1, 3, 5]]
-    assert snapshot(matrix) == before
 
 
 # --- the engine's column order -------------------------------------------------

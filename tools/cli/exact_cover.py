@@ -10,6 +10,8 @@ searches itself.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 from collections.abc import Generator
 
 from helpers import SudokuEngine
@@ -20,15 +22,8 @@ def count_covers(search: Generator[list[int], None, None], limit: int | None = N
     """How many covers ``search`` yields, taking no more once it has ``limit``
     (``None``: all of them).  The search is closed when counting stops, so a
     search that restores (``AlgorithmX.search(restore=True)``) puts its links back."""
-    count = 0
-    try:
-        for _ in search:
-            count += 1
-            if count == limit:
-                break
-    finally:
-        search.close()
-    return count
+    with contextlib.closing(search):
+        return sum(1 for _ in itertools.islice(search, limit))
 
 
 def count_solutions(sudoku: object, limit: int | None = 2, engine: SudokuEngine | None = None) -> int:

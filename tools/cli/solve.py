@@ -4,7 +4,8 @@ Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]]
 [--time-limit SECONDS]`` (``--help`` lists every option, the exit statuses and examples).
 
 The files are read and written by ``tools.puzzles.io`` (a ``Puzzle`` is one
-grid read, with its place "file:line", or why it is malformed).  This module
+grid read, with its place "file:line", or why it is malformed; a
+``PuzzleFile`` also says why an .npy's shape spoils all its grids).  This module
 parses the options, reports bad input, solves each well-formed puzzle with
 ``solve_puzzle`` (a ``helpers.SudokuEngine`` of each order, made by each
 process for itself, counting with ``tools.cli.exact_cover.count_solutions``)
@@ -58,15 +59,15 @@ if not __package__:
     # tools/cli/ on sys.path, not the project folder that holds helpers.py and tools/.
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from helpers import NO_SOLUTION, OpenPart, SudokuEngine  # noqa: E402
+from helpers import OpenPart, SudokuEngine  # noqa: E402
 from tools import positive_int  # noqa: E402
 from tools.cli.exact_cover import count_solutions  # noqa: E402
 from tools.puzzles.io import (  # noqa: E402
     FORMATS,
     NPY_DTYPE,
     PUZZLE_COLUMNS,
+    SIDES,
     SOLUTION_COLUMNS,
-    SUPPORTED_BOXES,
     FileProblem,
     Puzzle,
     PuzzleFile,
@@ -74,7 +75,6 @@ from tools.puzzles.io import (  # noqa: E402
     reason,
     suffix_of,
     write_answers,
-    write_atomically,
 )
 
 COUNT_LIMIT = 2  #: counting stops at 2: enough to tell unique from ambiguous
@@ -86,7 +86,6 @@ PROGRESS_DELAY = 2.0  #: seconds before the progress bar appears
 CPU_TIME = "CPU time per puzzle"  #: the summary's label for each solve's CPU time (time.process_time)
 TIME_STATISTICS = (("mean", statistics.fmean), ("median", statistics.median), ("max", max))
 LABEL_WIDTH = len(CPU_TIME) + 2  #: the summary's values start in one column
-SIDES = ", ".join(str(box * box) for box in SUPPORTED_BOXES)  #: the sides a sudoku may have, as text
 
 EPILOG = f"""\
 examples:
@@ -189,47 +188,6 @@ class Outcome(NamedTuple):
 # --- Reading and bad input -------------------------------------------------
 
 
-def npy_shape_problem(shape: tuple[int, ...]) -> str | None:
-    """What is wrong with an .npy array of ``shape`` as puzzles, or None when
-    it is one grid or a stack of grids of a size a sudoku has."""
-    if len(shape) not in (2, 3):
-        return f"holds an array of shape {shape}, not one grid N x N or a stack K x N x N"
-    rows, columns = shape[-2:]
-    grids = "its grids are" if len(shape) == 3 else "its grid is"
-    if rows != columns:
-        return f"{grids} {rows} x {columns}, not square"
-    if math.isqrt(rows) ** 2 != rows or math.isqrt(rows) not in SUPPORTED_BOXES:
-        return f"{grids} {rows} x {columns}; a sudoku is N x N with N one of {SIDES}"
-    return None
-
-
-def read_input(path: Path, marker: bool = False) -> PuzzleFile:
-    """``read_puzzle_file(path, marker)``, or for a file that is bad input as a
-    whole rather than unreadable, a file with no well-formed puzzle, so that
-    it is reported as bad input, not refused: an .npy that numpy loads but
-    that is no stack of sudoku grids (each grid it has malformed), or a .csv
-    with nothing in it, not even a header (no puzzles).  ``FileProblem`` for
-    a file that cannot be read at all."""
-    try:
-        return read_puzzle_file(path, marker)
-    except FileProblem:
-        kind = suffix_of(path)
-        with contextlib.suppress(OSError, ValueError, EOFError):  # UnicodeDecodeError is a ValueError
-            if kind == ".npy":
-                # Memory-mapped: only the header is read, which holds the shape.
-                shape = tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape)
-                problem = npy_shape_problem(shape)
-                grids = shape[0] if len(shape) == 3 else int(len(shape) == 2)  # 0 in an array that is no grid
-                if problem is not None:
-                    return PuzzleFile(
-                        path, kind, [Puzzle(f"{path}:{k}", None, problem) for k in range(1, grids + 1)], shape=shape
-                    )
-            elif kind == ".csv" and not path.read_text(encoding="utf-8-sig").strip():
-                # An empty csv has no header either; its answers get the header a header-only csv would.
-                return PuzzleFile(path, kind, [], [], fieldnames=[PUZZLE_COLUMNS[0], SOLUTION_COLUMNS[0]])
-        raise
-
-
 def file_problems(puzzle_file: PuzzleFile, label: str = "", empty: str = "holds no puzzles") -> list[str]:
     """The bad input of one file, one line each, as ``file[:place]: problem``.
 
@@ -241,11 +199,9 @@ def file_problems(puzzle_file: PuzzleFile, label: str = "", empty: str = "holds 
     the stack), its problem after ``label``.
     """
     path, entries = puzzle_file.path, puzzle_file.puzzles
-    if puzzle_file.kind == ".npy":
-        problem = npy_shape_problem(puzzle_file.shape)
-        if problem is not None:
-            place = "" if not entries else ":1" if len(entries) == 1 else f":1-{len(entries)}"
-            return [f"{path}{place}: {label}{problem}"]
+    if puzzle_file.problem:
+        place = "" if not entries else ":1" if len(entries) == 1 else f":1-{len(entries)}"
+        return [f"{path}{place}: {label}{puzzle_file.problem}"]
     if not entries:
         return [f"{path}: {empty}"]
     return [f"{entry.where}: {label}{entry.problem}" for entry in entries if entry.problem]
@@ -574,10 +530,10 @@ def read_files(args: argparse.Namespace) -> tuple[list[PuzzleFile], PuzzleFile |
     its bad input); ``UsageError`` for one that cannot be read, or for stored
     solutions that ``--check`` lacks."""
     try:
-        files = [read_input(Path(name)) for name in args.files]
+        files = [read_puzzle_file(Path(name)) for name in args.files]
         stored = None
         if args.solutions is not None:
-            stored = read_input(args.solutions, marker=True)
+            stored = read_puzzle_file(args.solutions, marker=True)
             if len(stored.puzzles) != len(files[0].puzzles):
                 count, puzzles = len(stored.puzzles), len(files[0].puzzles)
                 raise UsageError(f"{args.solutions} holds {count} solutions for {puzzles} puzzles")
@@ -617,18 +573,6 @@ def report_answers(
     return late, compared, mismatches
 
 
-def write_output(path: Path, puzzle_file: PuzzleFile, outcomes: Sequence[Outcome | None]) -> None:
-    """Write each puzzle's answer to ``path`` as ``write_answers`` does
-    (``OSError`` when it cannot).  A wrong-shaped .npy has no answer at all:
-    its output is all -1 in its shape, written here because ``write_answers``
-    cannot lay out an array whose grids hold no cell (3 x 0 x 0, say)."""
-    if puzzle_file.kind == ".npy" and npy_shape_problem(puzzle_file.shape) is not None:
-        array = np.full(puzzle_file.shape, NO_SOLUTION, dtype=NPY_DTYPE)
-        write_atomically(path, lambda handle: np.save(handle, array), binary=True)
-    else:
-        write_answers(path, puzzle_file, [None if outcome is None else outcome.grid for outcome in outcomes])
-
-
 def solve_files(args: argparse.Namespace) -> int:
     """The run, once the options are parsed: read, report bad input, solve,
     check, write and sum up.  Returns the exit status of a run that finished,
@@ -645,7 +589,7 @@ def solve_files(args: argparse.Namespace) -> int:
     late, compared, mismatches = report_answers(files, results, args)
     if args.output is not None:
         try:
-            write_output(args.output, files[0], results[0])
+            write_answers(args.output, files[0], [None if outcome is None else outcome.grid for outcome in results[0]])
         except OSError as error:
             raise UsageError(f"cannot write {args.output}: {reason(error)}") from None
     print(format_summary(files, results, args, (compared, mismatches), wall, jobs))

@@ -11,7 +11,7 @@ test cell; the submission is the hand-in (``tools.handin.make``).  It runs
 default settings, checks for full marks and no cell that raised, timed out or
 wrote to stderr, and prints each cell's wall-clock time.
 
-Usage: ``python -m tools.handin.autograde [--json FILE]``, with nbgrader
+Usage: ``python -m tools.handin.autograde``, with nbgrader
 installed in this interpreter (the ``autograde`` dependency group); the kernel
 is this interpreter's.  Exit status 0 when the hand-in passes, 1 when it does
 not.  Standard library only besides nbgrader, Python 3.8+: CI runs it under
@@ -166,18 +166,14 @@ def problems(result: dict[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--json", type=Path, help="also write the result (score, each cell's time) to this file")
-    args = parser.parse_args(argv)
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     with tempfile.TemporaryDirectory() as work:
         result = autograde(Path(work))
     timed = [cell for cell in result["cells"] if cell["seconds"] is not None]
     print(f"nbgrader autograde on Python {result['python']}: {result['score']:g} of {result['max_score']:g} points")
-    for cell in sorted(timed, key=lambda cell: -cell["seconds"])[:5]:
+    for cell in timed:
         print(f"  {cell['seconds']:6.2f} s  cell {cell['cell']}: {cell['first_line'][:60]}")
     print(f"  {sum(cell['seconds'] for cell in timed):6.2f} s  all {len(timed)} code cells")
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     found = problems(result)
     for problem in found:
         print(f"autograde: {problem}", file=sys.stderr)

@@ -11,6 +11,7 @@ headless run stored.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -64,10 +65,7 @@ def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
     for k, line in enumerate(lines):
         title = TITLE.match(line)
         if title and k + 3 < len(lines) and RULE.match(lines[k + 3].strip()):
-            end = k + 4
-            while end < len(lines) and lines[end].startswith("|"):
-                end += 1
-            rows = [split_row(row) for row in lines[k + 4 : end]]
+            rows = [split_row(row) for row in itertools.takewhile(lambda row: row.startswith("|"), lines[k + 4 :])]
             found[title["key"]] = Table(title["title"], split_row(lines[k + 2]), rows)
     return found
 

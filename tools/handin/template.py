@@ -17,9 +17,9 @@ Rules, each reported on a line of its own:
   * no code of the submission's own sits below the "All of your code must go
     above this cell" markdown cell.
 
-Usage: ``python -m tools.handin.template [NOTEBOOK]`` checks (default: the
-project's notebook), prints the problems or that all cells are intact, and
-exits 1 when there is a problem.
+Usage: ``python -m tools.handin.template`` checks the project's notebook,
+prints the problems or that all cells are intact, and exits 1 when there is
+a problem.
 
 Standard library only.
 """
@@ -148,20 +148,13 @@ def problems(notebook: dict, provided: Sequence[dict]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebook", nargs="?", type=Path, default=NOTEBOOK, help="default: the project's notebook")
-    args = parser.parse_args(argv)
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
     provided = provided_cells()
-    try:
-        notebook = json.loads(args.notebook.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        print(f"cannot read {args.notebook}: {error}")
-        return 1
-    found = problems(notebook, provided)
+    found = problems(json.loads(NOTEBOOK.read_text(encoding="utf-8")), provided)
     for problem in found:
         print(problem)
     if not found:
-        print(f"{args.notebook.name}: all {len(provided)} provided cells intact")
+        print(f"{NOTEBOOK.name}: all {len(provided)} provided cells intact")
     return 1 if found else 0
 
 

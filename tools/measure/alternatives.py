@@ -12,13 +12,11 @@ environment variable ``BASELINE_ENV`` names.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
-import sys
+import runpy
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 
@@ -93,20 +91,9 @@ class ExactCoverSolver:
         return {"setup_ms": float(setup), "c_call_ms": float(c_call)}
 
 
-def module_from_file(name: str, path: Path) -> ModuleType:
-    """The Python file ``path`` imported as a module called ``name``."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses and typing look a module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
 def baseline(path: Path) -> Method:
     """The baseline's ``sudoku_solver`` in the file ``path``, as a method."""
-    solver = module_from_file("baseline_dlx", path).sudoku_solver
+    solver = runpy.run_path(str(path))["sudoku_solver"]
 
     def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
         answer = np.asarray(solver(puzzle))

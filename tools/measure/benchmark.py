@@ -18,8 +18,6 @@ the alternatives (the default job)
 ``--throughput [N]``
     the command line on Royle's 49,151 puzzles with one process and with N
     (every core by default), taking turns for ``--rounds`` rounds
-``--cells PYTHON...``
-    each code cell's wall-clock time under the real autograder, once per interpreter
 ``--sizes [K]``
     the solver on K seeded random puzzles of each size of ``SIZES``, 16 x 16 to 36 x 36
 """
@@ -27,15 +25,15 @@ the alternatives (the default job)
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import runpy
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -45,8 +43,7 @@ import helpers
 from experiment import SOLVER, Method, Results, by_engine, markdown_table, race, significant
 from helpers import SUDOKU_BOX, SUDOKU_SIZE, SudokuEngine
 from tools import positive_int
-from tools.handin.autograde import problems as autograde_problems
-from tools.measure.alternatives import PLAIN, alternatives, module_from_file
+from tools.measure.alternatives import PLAIN, alternatives
 from tools.measure.results import save
 from tools.paths import COLLECTIONS, RESULTS, ROOT
 from tools.puzzles.io import read_grids
@@ -161,10 +158,11 @@ class UnusableRevision(Exception):
     """A revision whose helpers.py cannot be raced, with the reason in one line."""
 
 
-def revision(rev: str, repository: Path = ROOT) -> ModuleType:
-    """``helpers.py`` as revision ``rev`` of ``repository`` has it, imported as
-    a module of its own and tried once on a blank grid as ``held_engine`` calls
-    it; ``UnusableRevision`` when git cannot show it or that call fails."""
+def revision(rev: str, repository: Path = ROOT) -> SimpleNamespace:
+    """``helpers.py`` as revision ``rev`` of ``repository`` has it, run as a
+    module of its own (``runpy``; its top level as a namespace) and tried once
+    on a blank grid as ``held_engine`` calls it; ``UnusableRevision`` when git
+    cannot show it or that call fails."""
     shown = subprocess.run(["git", "show", f"{rev}:helpers.py"], cwd=repository, capture_output=True, text=True)
     if shown.returncode:
         raise UnusableRevision(" ".join(shown.stderr.split()) or f"git show {rev}:helpers.py failed")
@@ -172,7 +170,7 @@ def revision(rev: str, repository: Path = ROOT) -> ModuleType:
         path = Path(folder) / "helpers_against.py"
         path.write_text(shown.stdout, encoding="utf-8")
         try:
-            module = module_from_file(path.stem, path)
+            module = SimpleNamespace(**runpy.run_path(str(path)))
             held_engine(module)(np.zeros((SUDOKU_SIZE, SUDOKU_SIZE), dtype=np.int64))
         except Exception as error:  # whatever an old helpers.py does wrong, the run ends in one line
             reason = " ".join(f"{type(error).__name__}: {error}".split())
@@ -181,7 +179,7 @@ def revision(rev: str, repository: Path = ROOT) -> ModuleType:
     return module
 
 
-def held_engine(module: ModuleType) -> Method:
+def held_engine(module: ModuleType | SimpleNamespace) -> Method:
     """The solver of ``module`` (a version of helpers.py) as the notebook's
     ``sudoku_solver`` calls it: one ``SudokuEngine`` held for every puzzle,
     ``read_grid``, ``solve``, the answer as an array; with the rows tried.
@@ -200,7 +198,7 @@ def held_engine(module: ModuleType) -> Method:
     return method
 
 
-def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType], rounds: int) -> dict[str, Any]:
+def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType | SimpleNamespace], rounds: int) -> dict[str, Any]:
     """Two versions of helpers.py raced on ``puzzle_set``, ``rounds`` rounds
     with each version's matrix built first (the one built first ran 2 to 3%
     slower here, for where its nodes lie in memory): each one's times, rows
@@ -265,7 +263,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     when revision ``rev`` cannot be raced, else 0."""
     new, old = "this checkout", rev
     try:
-        versions = {new: helpers, old: revision(rev)}
+        versions: dict[str, ModuleType | SimpleNamespace] = {new: helpers, old: revision(rev)}
     except UnusableRevision as error:
         print(f"python -m tools.measure.benchmark: --against {rev}: {error}", file=sys.stderr)
         return 2
@@ -286,7 +284,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     return 1 if any(v["wrong"] for entry in record["sets"].values() for v in entry["versions"].values()) else 0
 
 
-# --- The command line on every core, and the hand-in's cells under the autograder ---
+# --- The command line on every core ----------------------------------------
 
 
 def throughput(path: Path, jobs: int, rounds: int) -> dict[str, Any]:
@@ -327,36 +325,6 @@ def run_throughput(jobs: int, rounds: int, out: Path, command: list[str]) -> int
     save(out / "throughput", "throughput", record, markdown, command)
     print(markdown)
     return 0 if record["same_answers"] else 1
-
-
-def run_cells(pythons: Sequence[str], out: Path, command: list[str]) -> int:
-    """The ``--cells`` job: the autograder run once by each of ``pythons``
-    (interpreters with the ``autograde`` group installed); save its record in
-    ``out``, print each code cell's wall-clock time; 1 when a run lost marks
-    or a cell raised, timed out or wrote to stderr."""
-    runs = {}
-    with tempfile.TemporaryDirectory() as work:
-        for python in pythons:
-            report = Path(work) / "autograde.json"
-            subprocess.run([python, "-m", "tools.handin.autograde", "--json", str(report)], cwd=ROOT, check=True)
-            graded = json.loads(report.read_text(encoding="utf-8"))
-            runs[graded["python"]] = graded
-    first = next(iter(runs.values()))["cells"]
-    rows = [
-        [cell["cell"], cell["first_line"][:50], *(significant(run["cells"][k]["seconds"]) for run in runs.values())]
-        for k, cell in enumerate(first)
-    ]
-    totals = [significant(sum(c["seconds"] for c in run["cells"])) for run in runs.values()]
-    markdown = (
-        "Each code cell's wall-clock time in seconds, from one run of `python -m tools.handin.autograde` "
-        "(nbgrader autograde, default settings) under each Python; scores: "
-        + ", ".join(f"Python {v}: {run['score']:g} of {run['max_score']:g}" for v, run in runs.items())
-        + ".\n\n"
-        + markdown_table(["cell", "first line", *(f"Python {v}, s" for v in runs)], [*rows, ["all", "", *totals]])
-    )
-    save(out / "cells", "cells", {"runs": runs}, markdown, command)
-    print(markdown)
-    return 1 if any(autograde_problems(run) for run in runs.values()) else 0
 
 
 # --- Larger grids ----------------------------------------------------------
@@ -425,9 +393,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"the command line on {THROUGHPUT_SET} with one process and with N (default: every core)",
     )
     job.add_argument(
-        "--cells", nargs="+", metavar="PYTHON", help="each notebook cell's time under the autograder, per interpreter"
-    )
-    job.add_argument(
         "--sizes",
         type=positive_int,
         nargs="?",
@@ -457,8 +422,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.throughput:
         return run_throughput(args.throughput, args.rounds, args.out, command)
-    if args.cells:
-        return run_cells(args.cells, args.out, command)
     if args.sizes is not None:
         return run_sizes(args.sizes, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)

@@ -2,14 +2,16 @@
 .npy, .txt and .csv, chosen by a file's suffix (``docs/command-line.md``
 describes them; the constants below define them).
 
-Two ways to read.  ``read_grids`` takes every puzzle of a file into one array
-and stops at the first malformed one: for the project's own collections,
-which must be sound.  ``read_puzzle_file`` reads forgivingly, puzzle by
-puzzle, for files people bring to the command line: each ``Puzzle`` keeps its
-place ("file:line") and its grid, or says why it is malformed.  Both parse
-text with ``parse_text``; a grid is checked by ``grid_cells``, built on
-``helpers.read_grid``.  ``write_answers`` writes answers back in the input's
-format, never half-written.
+``read_puzzle_file`` reads forgivingly, puzzle by puzzle, for files people
+bring to the command line: each ``Puzzle`` keeps its place ("file:line") and
+its grid, or says why it is malformed, and a file that is bad input as a
+whole (an .npy of the wrong shape, an empty .csv) is read as such; only a
+file that cannot be read as puzzles at all is a ``FileProblem``.
+``read_grids`` reads the project's own collections, which must be sound, on
+top of it: every puzzle into one array, stopping at the first malformed one.
+Text is parsed by ``parse_text``; a grid is checked by ``grid_cells``, built
+on ``helpers.read_grid``.  ``write_answers`` writes answers back in the
+input's format, never half-written.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ UNKNOWN = b"\xff"  #: what TEXT_TABLE makes of a character no puzzle holds
 TEXT_TABLE = bytes(TEXT_VALUES.get(chr(code), UNKNOWN[0]) for code in range(256))
 TEXT_BOXES = {box**4: box for box in (2, 3, 4, 5)}  #: text length -> box; 36 x 36 needs .npy
 SUPPORTED_BOXES = (2, 3, 4, 5, 6)  #: the orders a puzzle may have: sides 4 to 36
+SIDES = ", ".join(str(box * box) for box in SUPPORTED_BOXES)  #: the sides a sudoku may have, as text
 COMMENT = "#"
 PUZZLE_COLUMNS = ("puzzle", "quizzes")
 SOLUTION_COLUMNS = ("solution", "solutions")
@@ -95,8 +98,7 @@ def grid_cells(sudoku: object) -> tuple[int, list[int]]:
     side = shape[0] if len(shape) == 2 and shape[0] == shape[1] else 0
     box = math.isqrt(side)
     if box * box != side or box not in SUPPORTED_BOXES:
-        sides = ", ".join(str(b * b) for b in SUPPORTED_BOXES)
-        raise ValueError(f"an array of shape {shape}; a puzzle is N x N with N one of {sides}")
+        raise ValueError(f"an array of shape {shape}; a puzzle is N x N with N one of {SIDES}")
     cells = read_grid(array, side)
     if cells is None:
         values = array.ravel().tolist()
@@ -123,12 +125,8 @@ def text_lines(path: Path) -> Iterator[tuple[int, str]]:
 
 
 def find_column(fieldnames: Sequence[str], wanted: tuple[str, ...]) -> str | None:
-    """The header name among ``fieldnames`` that is one of ``wanted`` (in any case)."""
-    for name in wanted:
-        for fieldname in fieldnames:
-            if fieldname.strip().lower() == name:
-                return fieldname
-    return None
+    """The header name among ``fieldnames`` that is one of ``wanted`` (in any case), the first of ``wanted`` first."""
+    return next((field for name in wanted for field in fieldnames if field.strip().lower() == name), None)
 
 
 def csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]], list[int]]:
@@ -147,64 +145,27 @@ def column_texts(records: list[dict[str, str]], lines: list[int], name: str) -> 
     return [(line, (record.get(name) or "").strip()) for line, record in zip(lines, records)]
 
 
-def npy_stack(path: Path) -> tuple[tuple[int, ...], np.ndarray]:
-    """The shape of the array in an .npy file, and the array as a stack of grids;
-    ``ValueError`` for a file that is not .npy (text, say) or holds no grids."""
-    with open(path, "rb") as handle:
-        if handle.read(len(NPY_MAGIC)) != NPY_MAGIC:
-            raise ValueError("not a .npy file: it does not start as numpy's .npy files do")
-    array = np.load(path, allow_pickle=False)
-    if array.ndim not in (2, 3) or array.shape[-1] != array.shape[-2]:
-        raise ValueError(f"holds an array of shape {array.shape}, not N x N or K x N x N")
-    return array.shape, array.reshape(-1, *array.shape[-2:])
-
-
-# --- Reading a whole collection, strictly ----------------------------------
-
-
-def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
-    """Every puzzle of ``path`` (any format above) as a K x N x N int array;
-    for .csv the column ``column`` (``puzzle`` or ``solution``, found by
-    either of its names).  ``ValueError`` naming the file and line of the
-    first malformed puzzle, or an unknown format or column.  An .npy file
-    is taken as it is stored."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix == ".npy":
-        try:
-            return npy_stack(path)[1]
-        except ValueError as error:
-            raise ValueError(f"{path}: {error}") from None
-    if suffix == ".txt":
-        texts = list(text_lines(path))
-    elif suffix == ".csv":
-        fieldnames, records, lines = csv_rows(path)
-        name = find_column(fieldnames, PUZZLE_COLUMNS if column == "puzzle" else SOLUTION_COLUMNS)
-        if name is None:
-            raise ValueError(f"{path}: the header has no {column} column")
-        texts = column_texts(records, lines, name)
-    else:
-        raise ValueError(f"{path}: unknown format {path.suffix!r}; use {', '.join(FORMATS)}")
-    grids = []
-    for number, text in texts:
-        try:
-            grids.append(parse_text(text))
-        except ValueError as error:
-            raise ValueError(f"{path}:{number}: {error}") from None
-    return np.array(grids, dtype=np.int8)
-
-
-def write_lines(path: Path, grids: np.ndarray) -> None:
-    """Write ``grids`` to a .txt file, one puzzle a line."""
-    Path(path).write_text("".join(to_text(grid) + "\n" for grid in grids), encoding="ascii")
+def npy_shape_problem(shape: tuple[int, ...]) -> str | None:
+    """What is wrong with an .npy array of ``shape`` as puzzles, or None when
+    it is one grid or a stack of grids of a size a sudoku has."""
+    if len(shape) not in (2, 3):
+        return f"holds an array of shape {shape}, not one grid N x N or a stack K x N x N"
+    rows, columns = shape[-2:]
+    grids = "its grids are" if len(shape) == 3 else "its grid is"
+    if rows != columns:
+        return f"{grids} {rows} x {columns}, not square"
+    if math.isqrt(rows) ** 2 != rows or math.isqrt(rows) not in SUPPORTED_BOXES:
+        return f"{grids} {rows} x {columns}; a sudoku is N x N with N one of {SIDES}"
+    return None
 
 
 # --- Reading files people bring, puzzle by puzzle --------------------------
 
 
-class FileProblem(Exception):
+class FileProblem(ValueError):
     """A file that cannot be read as puzzles at all: missing, unreadable, of an
-    unknown format, or a .csv without a puzzle column.  The message is one line."""
+    unknown format, not an .npy file though named so, or a .csv without a
+    puzzle column.  The message is one line."""
 
 
 class Puzzle(NamedTuple):
@@ -227,6 +188,7 @@ class PuzzleFile:
     puzzles: list[Puzzle]
     solutions: list[Puzzle] | None = None  #: stored solutions, one a puzzle, when known
     shape: tuple[int, ...] = ()  #: npy: the shape of the stored array
+    problem: str = ""  #: npy: why its shape is no stack of sudoku grids (``npy_shape_problem``); "" when it is
     fieldnames: list[str] = field(default_factory=list)  #: csv: the header the answers are written with
     records: list[dict[str, str]] = field(default_factory=list)  #: csv: the rows
     solution_column: str = SOLUTION_COLUMNS[0]  #: csv: where the answers go
@@ -261,6 +223,9 @@ def read_csv(path: Path, marker: bool = False) -> PuzzleFile:
     stored solutions may say "no solution" whatever ``marker`` says."""
     fieldnames, records, lines = csv_rows(path)
     puzzle_column = find_column(fieldnames, PUZZLE_COLUMNS)
+    if puzzle_column is None and not path.read_text(encoding="utf-8-sig").strip():
+        # Empty, with no header either: no puzzles, answered under the header a header-only csv would get.
+        return PuzzleFile(path, ".csv", [], [], fieldnames=[PUZZLE_COLUMNS[0], SOLUTION_COLUMNS[0]])
     if puzzle_column is None:
         raise ValueError(f"the header has no {' or '.join(map(repr, PUZZLE_COLUMNS))} column")
     puzzles = [puzzle_from_text(f"{path}:{n}", text, marker) for n, text in column_texts(records, lines, puzzle_column)]
@@ -272,6 +237,24 @@ def read_csv(path: Path, marker: bool = False) -> PuzzleFile:
     return PuzzleFile(
         path, ".csv", puzzles, solutions, fieldnames=fieldnames, records=records, solution_column=solution_column
     )
+
+
+def read_npy(path: Path, marker: bool = False) -> PuzzleFile:
+    """An .npy file of one grid or a stack of grids.  An array of another shape
+    (``npy_shape_problem``) is bad input as a whole: each grid it has, if any,
+    is malformed for that reason, and so is the file."""
+    with open(path, "rb") as handle:
+        if handle.read(len(NPY_MAGIC)) != NPY_MAGIC:
+            raise ValueError("not a .npy file: it does not start as numpy's .npy files do")
+    array = np.load(path, allow_pickle=False)
+    problem = npy_shape_problem(array.shape)
+    if problem is not None:
+        grids = array.shape[0] if array.ndim == 3 else int(array.ndim == 2)  # none in an array that is no grid
+        puzzles = [Puzzle(f"{path}:{k}", None, problem) for k in range(1, grids + 1)]
+        return PuzzleFile(path, ".npy", puzzles, shape=array.shape, problem=problem)
+    stack = array.reshape(-1, *array.shape[-2:])
+    puzzles = [puzzle_from_grid(f"{path}:{k}", grid, marker) for k, grid in enumerate(stack, start=1)]
+    return PuzzleFile(path, ".npy", puzzles, shape=array.shape)
 
 
 def suffix_of(path: Path) -> str:
@@ -304,11 +287,35 @@ def read_puzzle_file(path: Path, marker: bool = False) -> PuzzleFile:
         if suffix == ".txt":
             texts = text_lines(path)
             return PuzzleFile(path, suffix, [puzzle_from_text(f"{path}:{n}", text, marker) for n, text in texts])
-        shape, stack = npy_stack(path)  # one grid or a stack
-        grids = [puzzle_from_grid(f"{path}:{k}", grid, marker) for k, grid in enumerate(stack, start=1)]
-        return PuzzleFile(path, suffix, grids, shape=shape)
+        return read_npy(path, marker)
     except (OSError, ValueError, EOFError, csv.Error) as error:  # UnicodeDecodeError is a ValueError
         raise FileProblem(f"cannot read {path}: {reason(error)}") from None
+
+
+# --- Reading a whole collection, strictly ----------------------------------
+
+
+def read_grids(path: Path, column: str = "puzzle") -> np.ndarray:
+    """Every puzzle of ``path`` (any format above) as a K x N x N int8 array;
+    for .csv the column ``column`` (``puzzle`` or ``solution``, found by
+    either of its names).  ``ValueError`` naming the file and line of the
+    first malformed puzzle, or an unknown format or column, or an .npy of
+    the wrong shape."""
+    read = read_puzzle_file(Path(path))
+    if read.problem:
+        raise ValueError(f"{path}: {read.problem}")
+    entries = read.puzzles if column == "puzzle" else read.solutions
+    if entries is None:
+        raise ValueError(f"{path}: the header has no {column} column")
+    for entry in entries:
+        if entry.grid is None:
+            raise ValueError(f"{entry.where}: {entry.problem or 'no solution'}")
+    return np.array([entry.grid for entry in entries], dtype=np.int8)
+
+
+def write_lines(path: Path, grids: np.ndarray) -> None:
+    """Write ``grids`` to a .txt file, one puzzle a line."""
+    Path(path).write_text("".join(to_text(grid) + "\n" for grid in grids), encoding="ascii")
 
 
 # --- Writing answers -------------------------------------------------------
@@ -325,9 +332,10 @@ def write_npy(handle: IO, puzzle_file: PuzzleFile, answers: Sequence[np.ndarray 
     """The answers as one .npy array shaped like the input's, all -1 where
     there is none (``handle`` is binary)."""
     array = np.full(puzzle_file.shape, NO_SOLUTION, dtype=NPY_DTYPE)
-    for layer, answer in zip(array.reshape(-1, *puzzle_file.shape[-2:]), answers):  # views: one layer a puzzle
-        if answer is not None:
-            layer[...] = answer
+    if not puzzle_file.problem:  # a wrong-shaped array has no answer, and perhaps no grid to lay one out in
+        for layer, answer in zip(array.reshape(-1, *puzzle_file.shape[-2:]), answers):  # views: one layer a puzzle
+            if answer is not None:
+                layer[...] = answer
     np.save(handle, array)
 
 

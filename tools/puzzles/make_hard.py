@@ -5,7 +5,7 @@ for tuning and another for evaluation (``docs/tuning.md``): the tuning file
 evaluation file ``data/generated/hard_evaluation.txt``, handed in
 (``tools.paths.GENERATED_HARD``).
 
-Usage: ``python -m tools.puzzles.make_hard [--puzzles N] [--out DIR] [--parts PART ...]``
+Usage: ``python -m tools.puzzles.make_hard [--puzzles N] [--out DIR]``
 (default: ``PUZZLES`` puzzles a file, each file to its place above; with
 ``--out``, both into ``DIR`` under their own names).  Progress goes to stderr.
 
@@ -123,12 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, metavar="DIR", help="folder to write both to (default: each file to its own place)"
     )
-    parser.add_argument(
-        "--parts", nargs="+", choices=list(FILES), default=list(FILES), help="which files to make (default: both)"
-    )
     args = parser.parse_args(argv)
-    for part in args.parts:
-        path, seed = FILES[part]
+    for path, seed in FILES.values():
         target = path if args.out is None else args.out / path.name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text("\n".join(make_file(seed, args.puzzles)) + "\n", encoding="ascii")

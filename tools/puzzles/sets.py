@@ -27,7 +27,6 @@ The hand-in carries samples of the evaluation parts alone.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, GENERATED_HARD, ROOT
-from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids
+from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids, read_puzzle_file
 
 PARTS = ("tuning", "evaluation")
 COLLECTION_FILES = {
@@ -107,10 +106,8 @@ def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet
 
 def hardest(path: Path) -> PuzzleSet:
     """``hardest.csv``, each puzzle keeping its position in its own source file."""
-    whole = from_file("hardest", path)
-    with open(path, encoding="ascii", newline="") as handle:
-        positions = np.array([int(row["position"]) for row in csv.DictReader(handle)])
-    return dataclasses.replace(whole, positions=positions)
+    positions = np.array([int(record["position"]) for record in read_puzzle_file(path).records])
+    return dataclasses.replace(from_file("hardest", path), positions=positions)
 
 
 def loaders() -> dict[str, Callable[[], PuzzleSet]]:
