@@ -398,23 +398,24 @@ def backtracking_count(grid: object, limit: int | None = 2, budget: int | None =
 # ---------------------------------------------------------------------------
 
 #: a method of the race: a puzzle in, ``(solution or None, search nodes)`` out, the search nodes
-#: being the rows Algorithm X took or the assignments a backtracking search tried; it may raise
-#: ``SearchBudgetExceeded``
+#: being the rows Algorithm X took or the assignments a backtracking search tried
 Method = Callable[[np.ndarray], Tuple[Union[np.ndarray, typing.Sequence[int], None], int]]
-
-#: assignments a textbook search may try on the hardest set before it gives up
-BUDGET = 10_000
 
 # How the tables name the methods.
 SOLVER = "my solver"
-ALGORITHM_X = "Algorithm X"
-#: the ablation's variants after Algorithm X, each named for the idea it adds (the last is my solver)
-ADDED = tuple("+ " + idea.replace("_", " ") for idea in Ideas._fields)
+#: the ablation's variants: my solver without each of its components, each component named
+WITHOUT = {
+    "reuse_matrix": "without matrix reuse",
+    "naked_singles": "without naked singles",
+    "hidden_singles": "without hidden singles",
+    "locked_candidates": "without locked candidates",
+}
+ALGORITHM_X = "Algorithm X, none of the four"
 FIXED_ORDER = "fixed order, forward checking"
 FORWARD_CHECKING = "MRV, forward checking"
 MAC = "MRV, MAC"
 HIDDEN_SINGLES = "MRV, MAC, hidden singles"
-AFTER_PROPAGATION = "my propagation, then MRV, MAC, hidden singles"
+AFTER_PROPAGATION = "propagation, then MRV, MAC, hidden singles"
 
 
 def by_engine(engine: SudokuEngine) -> Method:
@@ -428,15 +429,18 @@ def by_engine(engine: SudokuEngine) -> Method:
     return method
 
 
-def ablation() -> dict[str, Method]:
-    """Algorithm X alone (Knuth's S heuristic on a matrix built for each
-    puzzle, in the solver's column order), then one idea of ``Ideas`` more at
-    each step, up to my solver: label -> method."""
-    count = len(Ideas._fields)
-    engines = [SudokuEngine(SUDOKU_BOX, Ideas(*(k < ideas for k in range(count)))) for ideas in range(count + 1)]
-    for engine in engines:  # the matrix an engine keeps is built now, so that no puzzle's time holds it
+def ablation() -> dict[str, SudokuEngine]:
+    """My solver's engine, then an engine without each of its four components
+    (``Ideas``) in turn, then Algorithm X with none of them (Knuth's S
+    heuristic on a matrix built for each puzzle, in the solver's column
+    order): label -> engine.  A component's effect is what removing it from
+    the whole solver costs."""
+    variants = {SOLVER: Ideas(), **{WITHOUT[name]: Ideas()._replace(**{name: False}) for name in Ideas._fields}}
+    variants[ALGORITHM_X] = Ideas(*[False] * len(Ideas._fields))
+    engines = {label: SudokuEngine(SUDOKU_BOX, ideas) for label, ideas in variants.items()}
+    for engine in engines.values():  # the matrix an engine keeps is built now, so that no puzzle's time holds it
         engine.matrix_for(OpenPart([], []))
-    return dict(zip((ALGORITHM_X, *ADDED), map(by_engine, engines)))
+    return engines
 
 
 def propagated(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], Candidates] | None:
@@ -451,36 +455,41 @@ def propagated(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], Can
 def digits_left(candidates: Candidates) -> list[int]:
     """The digits each cell may still take, as a bit mask (bit d - 1 for
     digit d), from where each digit may still go: the domains of a CSP."""
-    return [sum(1 << d for d, board in enumerate(candidates.places) if board >> i & 1) for i in range(81)]
+    masks = [0] * 81
+    for d, board in enumerate(candidates.places):
+        while board:
+            bit = board & -board
+            board ^= bit
+            masks[bit.bit_length() - 1] |= 1 << d
+    return masks
 
 
-def after_propagation(budget: int | None) -> Method:
-    """The textbook search with MAC and hidden singles on what my solver's
-    propagation leaves of a puzzle (``propagated``), so that it differs from
-    my solver in its search alone."""
+def after_propagation() -> Method:
+    """The textbook search with MAC and hidden singles on the residual
+    problem my solver's propagation leaves (``propagated``): the digits it
+    placed, and each blank's domain narrowed to the digits it left."""
     engine = SudokuEngine(SUDOKU_BOX)
 
     def method(puzzle: np.ndarray) -> Backtracked:
         left = propagated(engine, puzzle)
         if left is None:
             return Backtracked(None, 0)
-        return backtracking_solve(left[0], budget, digits_left(left[1]), hidden_singles=True)
+        return backtracking_solve(left[0], None, digits_left(left[1]), hidden_singles=True)
 
     return method
 
 
-def textbook_methods(budget: int | None = None) -> dict[str, Method]:
-    """The course's searches, label -> method, each stopped after ``budget``
-    assignments (never when None): backtracking in row-major order with
-    forward checking; with MRV (ties broken by degree) and forward checking;
-    maintaining arc consistency instead; with hidden singles too, at every
-    node; and that last search after my propagation."""
+def textbook_methods() -> dict[str, Method]:
+    """The course's searches, label -> method: backtracking in row-major
+    order with forward checking; with MRV (ties broken by degree) and forward
+    checking; maintaining arc consistency instead; with hidden singles too, at
+    every node; and that last search after my solver's propagation."""
     return {
-        FIXED_ORDER: lambda puzzle: backtracking_solve(puzzle, budget, mrv=False),
-        FORWARD_CHECKING: lambda puzzle: backtracking_solve(puzzle, budget),
-        MAC: lambda puzzle: backtracking_solve(puzzle, budget, mac=True),
-        HIDDEN_SINGLES: lambda puzzle: backtracking_solve(puzzle, budget, hidden_singles=True),
-        AFTER_PROPAGATION: after_propagation(budget),
+        FIXED_ORDER: lambda puzzle: backtracking_solve(puzzle, mrv=False),
+        FORWARD_CHECKING: lambda puzzle: backtracking_solve(puzzle),
+        MAC: lambda puzzle: backtracking_solve(puzzle, mac=True),
+        HIDDEN_SINGLES: lambda puzzle: backtracking_solve(puzzle, hidden_singles=True),
+        AFTER_PROPAGATION: after_propagation(),
     }
 
 
@@ -563,14 +572,12 @@ def wrong_digit_set(puzzles: Sequence[np.ndarray]) -> PuzzleSet:
 class Results(NamedTuple):
     """One method's race on a set of puzzles: ``ms``, its CPU time in each
     round (a row) on each puzzle (a column); and puzzle by puzzle, its
-    ``nodes`` (search nodes), whether its answer was ``right`` in every round
-    (checked), and whether it stopped ``over_budget`` (its time and nodes are
-    then lower bounds, and its answer counts as not right)."""
+    ``nodes`` (search nodes) and whether its answer was ``right`` in every
+    round (checked)."""
 
     ms: np.ndarray
     nodes: np.ndarray
     right: np.ndarray
-    over_budget: np.ndarray
 
     def round_means(self) -> np.ndarray:
         """The mean time per puzzle of each round."""
@@ -635,15 +642,11 @@ def race(
     if not methods or not len(puzzles) or rounds < 1:
         raise ValueError(f"a race needs methods, puzzles and rounds: got {len(methods)}, {len(puzzles)}, {rounds}")
     for method in methods.values():
-        try:
-            method(np.array(puzzles[0]))
-        except SearchBudgetExceeded:
-            pass
+        method(np.array(puzzles[0]))
     names = list(methods)
     ms = {name: np.zeros((rounds, len(puzzles))) for name in names}
     nodes = {name: np.zeros(len(puzzles), dtype=np.int64) for name in names}
     right = {name: np.ones(len(puzzles), dtype=bool) for name in names}
-    over_budget = {name: np.zeros(len(puzzles), dtype=bool) for name in names}
     with frozen_heap():
         for r in range(rounds):
             for k, puzzle in enumerate(puzzles):
@@ -651,14 +654,10 @@ def race(
                 for name in names[turn:] + names[:turn]:
                     copy = np.array(puzzle)
                     start = time.process_time()
-                    try:
-                        solution, nodes[name][k] = methods[name](copy)
-                    except SearchBudgetExceeded as stop:
-                        solution, nodes[name][k], over_budget[name][k] = None, stop.budget, True
+                    solution, nodes[name][k] = methods[name](copy)
                     ms[name][r, k] = 1000 * (time.process_time() - start)
-                    checked = is_right(puzzle, solution, None if stored is None else stored[k])
-                    right[name][k] &= checked and not over_budget[name][k]
-    return {name: Results(ms[name], nodes[name], right[name], over_budget[name]) for name in names}
+                    right[name][k] &= is_right(puzzle, solution, None if stored is None else stored[k])
+    return {name: Results(ms[name], nodes[name], right[name]) for name in names}
 
 
 def race_each(
@@ -667,14 +666,6 @@ def race_each(
     """``race`` on each set of ``names`` that ``sets`` holds, by name (a set
     that is not here is passed over: ``puzzle_sets`` has said so)."""
     return {name: race(methods, sets[name][0], sets[name][1], rounds) for name in names if name in sets}
-
-
-def joined(*races: dict[str, Results]) -> dict[str, Results]:
-    """Races of the same methods and rounds on different puzzles, as one race
-    on all their puzzles, in order: so a long race can run in several cells."""
-    return {
-        name: Results(*(np.concatenate([r[name][k] for r in races], axis=-1) for k in range(4))) for name in races[0]
-    }
 
 
 # ---------------------------------------------------------------------------
@@ -687,131 +678,197 @@ PARTS = ("choosing", "propagating", "undoing")
 
 
 def timed(seconds: dict[str, float], part: str, method: Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
-    """``method(*args)``, its time (``time.perf_counter``) added to ``seconds[part]``."""
+    """``method(*args)``, its time (``time.perf_counter``) added to ``seconds[part]``
+    and a call to ``seconds[part + " calls"]``."""
     start = time.perf_counter()
     result = method(*args)
     seconds[part] += time.perf_counter() - start
+    seconds[part + " calls"] += 1
     return result
 
 
-class TimedAlgorithmX(AlgorithmX):
-    """Algorithm X with its search's parts timed into ``seconds``: choosing
-    a column, covering (propagating a choice) and uncovering (undoing it)."""
+def no_seconds() -> dict[str, float]:
+    """Each part's seconds and calls, all 0."""
+    return dict.fromkeys([*PARTS, *(part + " calls" for part in PARTS)], 0.0)
 
-    def __init__(self, rows: Sequence[Iterable[int]]) -> None:
-        self.seconds = dict.fromkeys(PARTS, 0.0)
+
+class InstrumentedAlgorithmX(AlgorithmX):
+    """Algorithm X counting its ``choices`` (columns it branches on that hold
+    two rows or more), and with ``timing`` set, its parts timed into
+    ``seconds``: choosing a column, covering (propagating a choice) and
+    uncovering (undoing it)."""
+
+    def __init__(self, rows: Sequence[Iterable[int]], timing: bool = False) -> None:
+        self.choices, self.timing, self.seconds = 0, timing, no_seconds()
         super().__init__(rows)
 
+    def part(self, name: str, method: Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
+        return timed(self.seconds, name, method, *args) if self.timing else method(*args)
+
     def choose_column(self, emptied: Iterable[ColumnObject] | None = None) -> ColumnObject | None:
-        return timed(self.seconds, "choosing", super().choose_column, emptied)
+        column = self.part("choosing", super().choose_column, emptied)
+        if column is not None and column.head.down.down is not column.head:  # two rows or more
+            self.choices += 1
+        return column
 
     def cover(self, column: ColumnObject) -> None:
-        timed(self.seconds, "propagating", super().cover, column)
+        self.part("propagating", super().cover, column)
 
     def cover_other_columns(self, node: DancingNode) -> list[ColumnObject]:
-        return timed(self.seconds, "propagating", super().cover_other_columns, node)
+        return self.part("propagating", super().cover_other_columns, node)
 
     def uncover(self, column: ColumnObject) -> None:
-        timed(self.seconds, "undoing", super().uncover, column)
+        self.part("undoing", super().uncover, column)
 
     def uncover_other_columns(self, node: DancingNode) -> None:
-        timed(self.seconds, "undoing", super().uncover_other_columns, node)
+        self.part("undoing", super().uncover_other_columns, node)
 
 
-class TimedCSP(SudokuCSP):
-    """The textbook search with its parts timed into ``seconds``: choosing a
-    variable, assigning it with its inference (propagating), and saving and
-    restoring the domains (undoing)."""
+class InstrumentedCSP(SudokuCSP):
+    """The textbook search counting its ``choices`` (variables it branches on
+    with two values or more), and with ``timing`` set, its parts timed into
+    ``seconds``: choosing a variable, assigning it with its inference
+    (propagating), and saving and restoring the domains (undoing)."""
 
-    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        self.seconds = dict.fromkeys(PARTS, 0.0)
+    def __init__(self, *args: typing.Any, timing: bool = False, **kwargs: typing.Any) -> None:
+        self.choices, self.timing, self.seconds = 0, timing, no_seconds()
         super().__init__(*args, **kwargs)
 
+    def part(self, name: str, method: Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
+        return timed(self.seconds, name, method, *args) if self.timing else method(*args)
+
     def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
-        return timed(self.seconds, "choosing", super().select_unassigned_variable, open_cells)
+        k = self.part("choosing", super().select_unassigned_variable, open_cells)
+        self.choices += self.domain_sizes[self.domains[open_cells[k]]] >= 2
+        return k
 
     def assign(self, cell: int, bit: int) -> bool:
-        return timed(self.seconds, "propagating", super().assign, cell, bit)
+        return self.part("propagating", super().assign, cell, bit)
 
     def save_domains(self) -> list[int]:
-        return timed(self.seconds, "undoing", super().save_domains)
+        return self.part("undoing", super().save_domains)
 
     def restore_domains(self, saved: list[int]) -> None:
-        timed(self.seconds, "undoing", super().restore_domains, saved)
+        self.part("undoing", super().restore_domains, saved)
+
+
+def choice_points(engines: dict[str, SudokuEngine], puzzles: Sequence[np.ndarray]) -> dict[str, np.ndarray]:
+    """For each engine, label -> the choice points its search makes on each
+    puzzle: the columns it branches on that hold two rows or more (0 where
+    propagation settles the puzzle).  Unlike the rows tried, this leaves out
+    the forced moves, a column of one row, which propagation may or may not
+    have made first.  Counted on an ``InstrumentedAlgorithmX`` of each
+    engine's order, on the part its propagation leaves."""
+    matrices: dict[int, InstrumentedAlgorithmX] = {}
+    found = {label: np.zeros(len(puzzles), dtype=np.int64) for label in engines}
+    for label, engine in engines.items():
+        matrix = matrices.setdefault(engine.box, InstrumentedAlgorithmX(exact_cover_rows(engine.box)))
+        for k, puzzle in enumerate(puzzles):
+            cells = read_grid(puzzle, engine.size)
+            left = None if cells is None else engine.place_forced_digits(cells)
+            if cells is not None and left is not None and left.blanks:
+                matrix.restrict(*engine.open_part(cells, left.places))
+                matrix.choices = 0
+                matrix.first_solution()
+                found[label][k] = matrix.choices
+    return found
 
 
 class NodeTimes(NamedTuple):
-    """One method's ``searches`` on a set of puzzles: their ``nodes`` in all,
-    the ``seconds`` they took, and from a second run with each part timed,
-    the ``shares`` of its time that each of ``PARTS`` and the rest took."""
+    """One method's work on a set of puzzles, in all: the ``seconds`` before
+    its search and of its search, its ``nodes`` and ``choices``, and from a
+    run with each part timed, the ``shares`` of its search's time that each of
+    ``PARTS`` and the rest took."""
 
-    searches: int
+    puzzles: int
+    before: float
+    search: float
     nodes: int
-    seconds: float
+    choices: int
     shares: dict[str, float]
 
 
-def node_times(puzzles: Sequence[np.ndarray], rounds: int = 3) -> dict[str, NodeTimes]:
-    """Where the search time of my solver and of the two strongest textbook
-    searches goes on ``puzzles``, label -> ``NodeTimes``.
+def timer_cost(calls: int = 10_000) -> float:
+    """The seconds a ``time.perf_counter`` call adds to what it times: the
+    least of several mean gaps between two calls in a row."""
+    best = math.inf
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(calls):
+            time.perf_counter()
+        best = min(best, (time.perf_counter() - start) / calls)
+    return best
 
-    A search starts once what comes before its first choice is done: my
-    propagation and the open part of the matrix for Algorithm X (which the
-    search links first); the domains and the inference from the givens for
-    the textbook searches, the second after my propagation.  In each of
-    ``rounds`` rounds every search runs twice, the methods taking turns as
-    in ``race``: as it is, for its time, and with each part timed
-    (``TimedAlgorithmX``, ``TimedCSP``).  ``seconds`` is the median of the
-    rounds' totals of the first; a part's share is the median of its totals
-    over ``seconds``, and the rest is what is left.  Each timer adds its own
-    cost to its part.  The heap is frozen as in ``race``.
+
+def node_times(puzzles: Sequence[np.ndarray], rounds: int = 3) -> dict[str, NodeTimes]:
+    """Where the time of my solver and of the two strongest textbook searches
+    goes on ``puzzles``, label -> ``NodeTimes``; every time by the wall clock
+    (``time.perf_counter``), the finest the system keeps.
+
+    *Before the search* is all a method does before its first choice: my
+    propagation and the open part of the matrix for my solver; building the
+    domains and the inference from the givens for the textbook search, after
+    my propagation for the second.  The search is the rest (for my solver,
+    linking the matrix first).  In each of ``rounds`` rounds every method
+    runs on every puzzle, taking turns as in ``race``, first as it is, then
+    with each part of its search timed (``InstrumentedAlgorithmX``,
+    ``InstrumentedCSP``).  ``before`` and ``search`` are the medians of the
+    rounds' totals; a part's share is the median of its totals, less the
+    measured cost of its timers (``timer_cost``), over ``search``; the rest
+    is what is left.  The heap is frozen as in ``race``.
     """
     engine = SudokuEngine(SUDOKU_BOX)
-    plain, timed_matrix = AlgorithmX(exact_cover_rows(SUDOKU_BOX)), TimedAlgorithmX(exact_cover_rows(SUDOKU_BOX))
+    matrices = {timing: InstrumentedAlgorithmX(exact_cover_rows(SUDOKU_BOX), timing) for timing in (False, True)}
     labels = (SOLVER, HIDDEN_SINGLES, AFTER_PROPAGATION)
 
-    def search(label: str, start: typing.Any, timing: bool) -> tuple[int, float, dict[str, float]]:
-        """One search from ``start``: its nodes, its seconds and, when ``timing``, its parts' seconds."""
-        if label == SOLVER:
-            matrix = timed_matrix if timing else plain
-            timed_matrix.seconds = dict.fromkeys(PARTS, 0.0)
-            matrix.restrict(*start)
-            begun = time.perf_counter()
-            matrix.first_solution()
-            return matrix.rows_tried, time.perf_counter() - begun, timed_matrix.seconds
-        cells, narrowed = start
-        problem = (TimedCSP if timing else SudokuCSP)(cells, SUDOKU_BOX, None, narrowed, hidden_singles=True)
+    def run(label: str, puzzle: np.ndarray, timing: bool) -> tuple[float, float, int, int, dict[str, float]]:
+        """One method on ``puzzle``: seconds before the search and of it, nodes, choices and the parts' seconds."""
         begun = time.perf_counter()
-        problem.run(1)
-        return problem.assignments, time.perf_counter() - begun, getattr(problem, "seconds", {})
-
-    starts = []  # for each puzzle, what each method's search starts from
-    for puzzle in puzzles:
-        start: dict[str, typing.Any] = {HIDDEN_SINGLES: (read_grid(puzzle), None)}
+        if label == HIDDEN_SINGLES:
+            csp = InstrumentedCSP(read_grid(puzzle), SUDOKU_BOX, hidden_singles=True, timing=timing)
+            searching = time.perf_counter()
+            csp.run(1)
+            return searching - begun, time.perf_counter() - searching, csp.assignments, csp.choices, csp.seconds
         left = propagated(engine, puzzle)
-        if left is not None:
-            start[SOLVER] = engine.open_part(left[0], left[1].places)
-            start[AFTER_PROPAGATION] = (left[0], digits_left(left[1]))
-        starts.append(start)
-    seconds = {label: np.zeros(rounds) for label in labels}
-    parts = {label: np.zeros((len(PARTS), rounds)) for label in labels}
-    nodes = dict.fromkeys(labels, 0)
+        if left is None:  # propagation finds no solution: no search
+            return time.perf_counter() - begun, 0.0, 0, 0, no_seconds()
+        cells, candidates = left
+        if label == AFTER_PROPAGATION:
+            csp = InstrumentedCSP(cells, SUDOKU_BOX, None, digits_left(candidates), hidden_singles=True, timing=timing)
+            searching = time.perf_counter()
+            csp.run(1)
+            return searching - begun, time.perf_counter() - searching, csp.assignments, csp.choices, csp.seconds
+        matrix = matrices[timing]
+        matrix.restrict(*engine.open_part(cells, candidates.places))
+        matrix.choices, matrix.seconds = 0, no_seconds()
+        searching = time.perf_counter()
+        matrix.first_solution()
+        return searching - begun, time.perf_counter() - searching, matrix.rows_tried, matrix.choices, matrix.seconds
+
+    cost = timer_cost()
+    totals = {label: np.zeros((2 + 2 * len(PARTS), rounds)) for label in labels}  # before, search, parts, calls
+    counts = {label: (0, 0) for label in labels}  # nodes and choices, counted in the first round
     with frozen_heap():
         for r in range(rounds):
-            for k, start in enumerate(starts):
+            for k, puzzle in enumerate(puzzles):
                 turn = (k + r) % len(labels)
-                for label in [label for label in labels[turn:] + labels[:turn] if label in start]:
-                    count, spent, _ = search(label, start[label], False)
-                    seconds[label][r] += spent
-                    nodes[label] += count if r == 0 else 0
-                    timed_parts = search(label, start[label], True)[2]
-                    parts[label][:, r] += [timed_parts[part] for part in PARTS]
+                for label in labels[turn:] + labels[:turn]:
+                    before, search, nodes, choices, _ = run(label, puzzle, False)
+                    totals[label][:2, r] += (before, search)
+                    if r == 0:
+                        counts[label] = (counts[label][0] + nodes, counts[label][1] + choices)
+                    seconds = run(label, puzzle, True)[4]
+                    totals[label][2:, r] += [seconds[part] for part in PARTS] + [
+                        seconds[part + " calls"] for part in PARTS
+                    ]
     found = {}
     for label in labels:
-        whole = float(np.median(seconds[label]))
-        shares = dict(zip(PARTS, np.median(parts[label], axis=1) / whole))
+        medians = np.median(totals[label], axis=1)
+        before, search, parts, calls = medians[0], medians[1], medians[2:5], medians[5:]
+        shares = dict(zip(PARTS, ((parts - cost * calls) / search).tolist()))
         shares["rest"] = 1 - sum(shares.values())
-        found[label] = NodeTimes(sum(label in start for start in starts), nodes[label], whole, shares)
+        nodes, choices = counts[label]
+        found[label] = NodeTimes(len(puzzles), float(before), float(search), nodes, choices, shares)
     return found
 
 
@@ -882,24 +939,25 @@ def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
 
 
 def comparisons(
-    ablated: dict[str, dict[str, Results]], textbook: dict[str, dict[str, Results]]
+    choices: dict[str, dict[str, np.ndarray]], textbook: dict[str, dict[str, Results]]
 ) -> dict[str, np.ndarray]:
     """The three comparisons the report decides on, each as its differences
-    puzzle by puzzle over the hard sets of ``HARD_SETS`` raced (first minus
-    second): my solver's search nodes with and without locked candidates, and
-    its time against the textbook search with MAC and hidden singles, from
-    the puzzle and after my propagation."""
-    names = [name for name in HARD_SETS if name in ablated and name in textbook]
+    puzzle by puzzle over the hard sets of ``HARD_SETS`` that were run
+    (first minus second): my solver's choice points with and without locked
+    candidates (``choice_points``), and its time against the textbook search
+    with MAC and hidden singles, from the puzzle and after my propagation."""
+    names = [name for name in HARD_SETS if name in choices and name in textbook]
 
-    def pooled(races: dict[str, dict[str, Results]], method: str, nodes: bool) -> np.ndarray:
-        return np.concatenate([races[n][method].nodes if nodes else races[n][method].puzzle_ms() for n in names])
+    def pooled(method: str) -> np.ndarray:
+        return np.concatenate([textbook[n][method].puzzle_ms() for n in names])
 
-    solver_ms = pooled(textbook, SOLVER, False)
+    without = WITHOUT["locked_candidates"]
     return {
-        f"{SOLVER} minus it without locked candidates (nodes)": pooled(ablated, ADDED[-1], True)
-        - pooled(ablated, ADDED[-2], True),
-        f"{SOLVER} minus {HIDDEN_SINGLES} (ms)": solver_ms - pooled(textbook, HIDDEN_SINGLES, False),
-        f"{SOLVER} minus {AFTER_PROPAGATION} (ms)": solver_ms - pooled(textbook, AFTER_PROPAGATION, False),
+        f"{SOLVER} minus {SOLVER} {without} (choice points)": np.concatenate(
+            [choices[n][SOLVER] - choices[n][without] for n in names]
+        ),
+        f"{SOLVER} minus {HIDDEN_SINGLES} (ms)": pooled(SOLVER) - pooled(HIDDEN_SINGLES),
+        f"{SOLVER} minus {AFTER_PROPAGATION} (ms)": pooled(SOLVER) - pooled(AFTER_PROPAGATION),
     }
 
 
@@ -943,10 +1001,6 @@ def p_value_text(p: float) -> str:
     return "< 0.0001" if p < 1e-4 else significant(p)
 
 
-#: a printed number that starts with it is a lower bound: a search stopped at its budget
-LOWER_BOUND = "≥"
-
-
 def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A markdown table whose columns also line up as plain text: columns of
     numbers flush right (a "-" for none among them), the others flush left."""
@@ -970,102 +1024,77 @@ def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequ
     print(f"[{key}] {title}\n\n{markdown_table(header, rows)}")
 
 
-def print_answers(answers: dict[str, Results]) -> None:
-    """Table 1: my solver on each set, from ``race`` with my solver alone."""
+def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:
+    """Table 1: my solver on each set, from ``race`` with my solver alone and
+    its ``choice_points`` on each set; then how far apart each set's rounds'
+    mean times lay, as a share of their median."""
     rows = []
     for name, r in answers.items():
-        means = r.round_means()
-        spread = (means.max() - means.min()) / np.median(means)
-        mean_nodes = significant(r.nodes.mean(), 3)
-        rows.append(
-            [
-                name,
-                len(r.right),
-                r.right.sum(),
-                mean_nodes,
-                significant(r.mean_ms()),
-                percent(spread),
-                significant(r.puzzle_ms().max()),
-            ]
-        )
+        times = [significant(r.mean_ms()), significant(r.puzzle_ms().max())]
+        rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
     slowest = max(r.puzzle_ms().max() for r in answers.values())
-    rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
-    header = ["set", "puzzles", "right", "mean nodes", "mean ms", "rounds' range", "slowest ms"]
-    print_table("answers", "My solver on each set: answers, search nodes and CPU time per puzzle", header, rows)
+    rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", significant(slowest)])
+    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "slowest ms"]
+    print_table("answers", "My solver on each set: answers, choice points and CPU time per puzzle", header, rows)
+    spread = [[name, percent(float(np.ptp(r.round_means()) / r.mean_ms()))] for name, r in answers.items()]
+    print()
+    print_table("spread", "How far apart the rounds' mean times lay, over their median", ["set", "spread"], spread)
 
 
-def print_ablation(ablated: dict[str, dict[str, Results]]) -> None:
-    """Tables 2 and 3: the ablation's mean time and mean search nodes per
-    puzzle, a row for each variant and a column for each set."""
+def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, dict[str, np.ndarray]]) -> None:
+    """Tables 2 and 3: each variant of the ablation on each set, its mean
+    time as a multiple of my solver's in the same race, and its mean choice
+    points (``choice_points``)."""
     variants = list(next(iter(ablated.values())))
     header = ["variant", *ablated]
-    ms = [[v, *(significant(ablated[n][v].ms.mean()) for n in ablated)] for v in variants]
-    nodes = [[v, *(significant(ablated[n][v].nodes.mean(), 3) for n in ablated)] for v in variants]
-    print_table("ablation-ms", "The ablation: mean CPU time per puzzle, ms", header, ms)
+    times = [
+        [v, *(significant(ablated[n][v].ms.mean() / ablated[n][SOLVER].ms.mean()) for n in ablated)] for v in variants
+    ]
+    counts = [[v, *(significant(choices[n][v].mean(), 3) for n in ablated)] for v in variants]
+    print_table("ablation-time", "The ablation: mean CPU time per puzzle over my solver's (one round)", header, times)
     print()
-    print_table("ablation-nodes", "The ablation: mean search nodes per puzzle", header, nodes)
-
-
-def bounded(results: Results, ms: float) -> str:
-    """A time of ``results`` as the tables print it: marked ``LOWER_BOUND``
-    when the method gave up on a puzzle, so that the time is a lower bound."""
-    return (LOWER_BOUND if results.over_budget.any() else "") + significant(ms)
+    print_table("ablation-choices", "The ablation: mean choice points per puzzle", header, counts)
 
 
 def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     """Table 4: my solver and the course's searches, a row for each method:
     its slowest time on the assignment's hard puzzles, its mean time on each
-    set (a lower bound, marked ``LOWER_BOUND``, where it gave up on some) and
-    how many of the hardest it gave up on; "-" where it did not run.  Then,
-    over every set it ran on, how many puzzles it answered right (checked)
-    and gave up on, and its mean time on those it gave up on."""
+    set, and its slowest on the hardest; "-" where it did not run.  Then how
+    many puzzles each answered right, over every set it ran on (checked)."""
     methods = list(dict.fromkeys(m for races in textbook.values() for m in races))
     rows = []
     for method in methods:
-        hard, hardest = textbook["hard"][method], textbook.get("hardest", {}).get(method)
-        means = [
-            bounded(races[method], races[method].mean_ms()) if method in races else "-" for races in textbook.values()
-        ]
-        rows.append(
-            [
-                method,
-                bounded(hard, hard.puzzle_ms().max()),
-                *means,
-                "-" if hardest is None else hardest.over_budget.sum(),
-            ]
-        )
-    header = ["method", "slowest ms: hard", *(f"mean ms: {name}" for name in textbook), "gave up: hardest"]
+        ran = {name: races[method] for name, races in textbook.items() if method in races}
+        cells = [significant(ran["hard"].puzzle_ms().max()) if "hard" in ran else "-"]
+        cells += [significant(ran[name].mean_ms()) if name in ran else "-" for name in textbook]
+        if "hardest" in textbook:
+            cells.append(significant(ran["hardest"].puzzle_ms().max()) if "hardest" in ran else "-")
+        rows.append([method, *cells])
+    header = ["method", "slowest ms: hard", *(f"mean ms: {name}" for name in textbook)]
+    header += ["slowest ms: hardest"] if "hardest" in textbook else []
     print_table("textbook", "My solver and the course's searches: CPU time per puzzle", header, rows)
-    rows = []
+    checked = []
     for method in methods:
         raced = [races[method] for races in textbook.values() if method in races]
-        gave_up = np.concatenate([r.ms[:, r.over_budget].ravel() for r in raced])
-        right = sum(int(r.right.sum()) for r in raced)
-        rows.append(
-            [
-                method,
-                sum(len(r.right) for r in raced),
-                right,
-                len(gave_up),
-                significant(gave_up.mean()) if len(gave_up) else "-",
-            ]
-        )
-    header = ["method", "puzzles", "right", "gave up", "mean ms to give up"]
+        checked.append([method, sum(len(r.right) for r in raced), sum(int(r.right.sum()) for r in raced)])
     print()
-    print_table(
-        "textbook-answers", "The same races: answers checked, and the time a search took to give up", header, rows
-    )
+    print_table("textbook-answers", "The same runs: answers checked", ["method", "puzzles", "right"], checked)
 
 
 def print_node_times(times: dict[str, NodeTimes]) -> None:
-    """Table 5: each method's search nodes and time per node, and the share
-    of its search's time each part took."""
+    """Table 5: each method's mean time per puzzle before its search and of
+    its search, its mean choice points and nodes, and its search's time per
+    node; then the share of its search's time each part took."""
     rows = []
     for method, t in times.items():
-        shares = [percent(t.shares[part]) for part in (*PARTS, "rest")]
-        rows.append([method, significant(t.nodes / t.searches, 3), significant(1e6 * t.seconds / t.nodes), *shares])
-    header = ["method", "mean nodes", "µs per node", *PARTS, "rest"]
-    print_table("nodes", "Where a search node's time goes, on the hardest set", header, rows)
+        per_puzzle = [significant(1000 * t.before / t.puzzles), significant(1000 * t.search / t.puzzles)]
+        counts = [significant(t.choices / t.puzzles, 3), significant(t.nodes / t.puzzles, 3)]
+        rows.append([method, *per_puzzle, *counts, significant(1e6 * t.search / t.nodes)])
+    header = ["method", "ms before the search", "ms of search", "choice points", "nodes", "µs per node"]
+    print_table("nodes", "Where a puzzle's time goes, on the hardest set (wall clock)", header, rows)
+    shares = [[method, *(percent(t.shares[part]) for part in (*PARTS, "rest"))] for method, t in times.items()]
+    print()
+    print_table("node-parts", "The share of each search's time by part", ["method", *PARTS, "rest"], shares)
 
 
 def print_comparisons(differences: dict[str, np.ndarray]) -> None:
@@ -1074,28 +1103,12 @@ def print_comparisons(differences: dict[str, np.ndarray]) -> None:
     p_values = [wilcoxon_signed_rank(d) for d in differences.values()]
     rows = []
     for (name, d), p, significant_ in zip(differences.items(), p_values, holm(p_values)):
-        median = significant(np.median(d))
+        lower, higher = (percent(float(np.mean(side))) for side in (d < 0, d > 0))
         rows.append(
-            [
-                name,
-                len(d),
-                median,
-                percent(float(np.mean(d < 0))),
-                percent(float(np.mean(d > 0))),
-                p_value_text(p),
-                "yes" if significant_ else "no",
-            ]
+            [name, len(d), significant(np.median(d)), lower, higher, p_value_text(p), "yes" if significant_ else "no"]
         )
-    header = [
-        "comparison",
-        "puzzles",
-        "median difference",
-        "first lower",
-        "first higher",
-        "Wilcoxon p",
-        "significant (Holm)",
-    ]
-    print_table("tests", "Three comparisons, puzzle by puzzle on the hard sets", header, rows)
+    header = ["comparison", "puzzles", "median difference", "my solver lower", "my solver higher", "Wilcoxon p"]
+    print_table("tests", "Three comparisons, puzzle by puzzle on the hard sets", [*header, "significant (Holm)"], rows)
 
 
 # ---------------------------------------------------------------------------
@@ -1209,8 +1222,7 @@ def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
 
 def plot_times(textbook: dict[str, dict[str, Results]], names: Sequence[str]) -> None:
     """Figure 2: for each set of ``names``, each method's time per puzzle as
-    the share of puzzles solved within a time (log scale); a search that
-    gives up never reaches the top."""
+    the share of puzzles solved within a time (log scale)."""
     import matplotlib.pyplot as plt
 
     if not names:
@@ -1220,7 +1232,7 @@ def plot_times(textbook: dict[str, dict[str, Results]], names: Sequence[str]) ->
     figure, axes = plt.subplots(1, len(names), figsize=(10, 4.4), sharey=True, squeeze=False)
     for ax, name in zip(axes[0], names):
         for method, r in textbook[name].items():
-            ms = np.sort(r.puzzle_ms()[~r.over_budget])
+            ms = np.sort(r.puzzle_ms())
             ax.step(np.concatenate([ms[:1], ms]), np.arange(len(ms) + 1) / len(r.ms[0]), where="post", label=method)
         ax.set_xscale("log")
         ax.set_title(f"{name} ({len(r.ms[0])} puzzles)")

@@ -4,9 +4,9 @@ goes, the paired tests, the tables and the figures.
 
 Each variant of the ablation adds one idea to Algorithm X; none may change an
 answer, and the last must be the solver itself.  The race must time every
-method on every puzzle in every round, take turns, check answers, and count a
-search that gives up at its budget as not right, with its budget as its
-nodes.  Timing a search's parts must not change what it does.  Wilcoxon's test is held to scipy where the two compute the same thing, and
+method on every puzzle in every round, take turns and check answers.
+Counting a search's choice points and timing its parts must not change what
+it does.  Wilcoxon's test is held to scipy where the two compute the same thing, and
 to a count of every sign pattern where they do not: with tied differences,
 scipy's exact method ignores the ties, ours counts over the ranks as they are.
 """
@@ -26,7 +26,6 @@ import experiment
 import helpers
 from conftest import DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, parse
 from experiment import (
-    ADDED,
     AFTER_PROPAGATION,
     ALGORITHM_X,
     FIXED_ORDER,
@@ -34,6 +33,7 @@ from experiment import (
     HIDDEN_SINGLES,
     MAC,
     WILCOXON_EXACT,
+    WITHOUT,
     Results,
     ablation,
     holm,
@@ -61,19 +61,15 @@ def nothing(puzzle: np.ndarray) -> tuple[None, int]:
 # --- the ablation ----------------------------------------------------------------
 
 
-def test_the_ablation_adds_each_idea_once_in_order_after_algorithm_x():
-    assert list(ablation()) == [
-        "Algorithm X",
-        "+ reuse matrix",
-        "+ naked singles",
-        "+ hidden singles",
-        "+ locked candidates",
-    ]
-    assert [ALGORITHM_X, *ADDED] == list(ablation())
+def test_the_ablation_is_the_solver_then_the_solver_without_each_component_then_without_all():
+    engines = ablation()
+    assert list(engines) == [experiment.SOLVER, *WITHOUT.values(), ALGORITHM_X]
+    removed = [[name for name in Ideas._fields if not getattr(e.ideas, name)] for e in engines.values()]
+    assert removed == [[], *([name] for name in Ideas._fields), list(Ideas._fields)]
 
 
-def test_the_last_variant_tries_the_rows_the_solver_tries():
-    variant, solver = ablation()[ADDED[-1]], SudokuEngine(3)
+def test_the_first_variant_tries_the_rows_the_solver_tries():
+    variant, solver = experiment.by_engine(ablation()[experiment.SOLVER]), SudokuEngine(3)
     rows = [variant(p)[1] for p in HARD]
     assert rows == [solver.solve(helpers.read_grid(p)).rows_tried for p in HARD] and any(rows)
 
@@ -81,7 +77,13 @@ def test_the_last_variant_tries_the_rows_the_solver_tries():
 def test_algorithm_x_alone_takes_a_row_for_every_blank_of_a_puzzle_singles_solve():
     """No propagation: the S heuristic finds each single as a column of one row."""
     assert SudokuEngine(3).solve(helpers.read_grid(VERY_EASY)).rows_tried == 0  # singles solve it
-    assert ablation()[ALGORITHM_X](VERY_EASY)[1] == np.count_nonzero(VERY_EASY == 0)
+    assert experiment.by_engine(ablation()[ALGORITHM_X])(VERY_EASY)[1] == np.count_nonzero(VERY_EASY == 0)
+
+
+def test_choice_points_leave_out_forced_moves():
+    """Algorithm X alone solves the very easy puzzle by forced moves only: many rows, no choice."""
+    counts = experiment.choice_points(ablation(), np.stack([VERY_EASY, parse(EVEREST)]))
+    assert counts[ALGORITHM_X][0] == 0 and counts[experiment.SOLVER][1] > 0
 
 
 @pytest.mark.parametrize("reuse, same", [(False, False), (True, True)], ids=["a matrix per puzzle", "reused"])
@@ -123,10 +125,9 @@ def test_the_textbook_searches_go_from_a_fixed_order_to_the_search_after_propaga
     ]
 
 
-def test_no_textbook_search_answers_wrong_it_answers_right_or_gives_up():
-    results = race(experiment.textbook_methods(budget=1000), HARD[:6], HARD_STORED[:6])
-    assert all((r.right | r.over_budget).all() for r in results.values())
-    assert results[HIDDEN_SINGLES].right.all()
+def test_every_textbook_search_answers_right():
+    results = race(experiment.textbook_methods(), HARD[:6], HARD_STORED[:6])
+    assert all(r.right.all() for r in results.values())
 
 
 def test_the_textbook_search_after_propagation_makes_no_choice_where_propagation_solves():
@@ -135,7 +136,7 @@ def test_the_textbook_search_after_propagation_makes_no_choice_where_propagation
 
 
 def test_the_textbook_search_after_propagation_answers_none_where_propagation_finds_a_contradiction():
-    assert experiment.after_propagation(None)(CLASH) == (None, 0)
+    assert experiment.after_propagation()(CLASH) == (None, 0)
 
 
 def test_the_domains_after_propagation_are_the_digits_each_cell_may_still_take():
@@ -151,7 +152,7 @@ def test_the_domains_after_propagation_are_the_digits_each_cell_may_still_take()
 
 def test_the_race_times_and_checks_every_method_on_every_puzzle_in_every_round():
     """The methods are the ablation's variants: none changes an answer."""
-    results = race(ablation(), HARD, HARD_STORED, rounds=2)
+    results = race({name: experiment.by_engine(e) for name, e in ablation().items()}, HARD, HARD_STORED, rounds=2)
     assert all(r.ms.shape == (2, len(HARD)) and r.right.all() and (r.ms > 0).all() for r in results.values())
 
 
@@ -169,12 +170,6 @@ def test_without_stored_answers_any_valid_completion_is_right():
     empty = np.zeros((1, 9, 9), dtype=int)
     results = race({"pattern": lambda puzzle: (pattern_grid(3), 0), "none": nothing}, empty)
     assert results["pattern"].right.tolist() == [True] and results["none"].right.tolist() == [False]
-
-
-def test_a_search_over_its_budget_is_marked_not_counted_right_and_counts_its_budget_as_its_nodes():
-    textbook = experiment.textbook_methods(budget=10)[FORWARD_CHECKING]
-    results = race({"textbook": textbook}, parse(EVEREST)[None])["textbook"]
-    assert (results.over_budget.tolist(), results.right.tolist(), results.nodes.tolist()) == ([True], [False], [10])
 
 
 def test_the_first_method_moves_on_by_one_from_puzzle_to_puzzle_and_from_round_to_round():
@@ -269,7 +264,7 @@ def test_is_right(puzzle, solution, stored, right):
 def results_of(ms: list[list[float]]) -> Results:
     """``Results`` with these times (rounds by puzzles), every answer right."""
     puzzles = len(ms[0])
-    return Results(np.array(ms), np.zeros(puzzles, int), np.ones(puzzles, bool), np.zeros(puzzles, bool))
+    return Results(np.array(ms), np.zeros(puzzles, int), np.ones(puzzles, bool))
 
 
 def test_round_means_are_each_rounds_mean_time_per_puzzle():
@@ -282,13 +277,6 @@ def test_a_puzzles_time_is_the_median_of_its_rounds():
 
 def test_a_time_per_puzzle_is_the_median_of_the_rounds_means():
     assert results_of([[1.0, 3.0], [8.0, 8.0], [3.0, 5.0]]).mean_ms() == 4.0
-
-
-def test_races_on_different_puzzles_join_into_one_race_on_all_of_them():
-    methods = {"solver": experiment.by_engine(SudokuEngine(3))}
-    joined = experiment.joined(race(methods, SEARCHED[:1], rounds=2), race(methods, SEARCHED[1:], rounds=2))
-    whole = race(methods, SEARCHED, rounds=2)["solver"]
-    assert joined["solver"].ms.shape == (2, len(SEARCHED)) and joined["solver"].nodes.tolist() == whole.nodes.tolist()
 
 
 def test_race_each_races_the_sets_that_are_here_in_the_order_named():
@@ -335,35 +323,33 @@ def test_a_hard_set_whose_file_is_missing_is_left_out_with_a_line_saying_so(tmp_
 # --- where a node's time goes ------------------------------------------------------
 
 
-@pytest.mark.parametrize("method", ["choose_column", "cover", "uncover", "cover_other_columns"])
-def test_a_timed_matrix_searches_as_the_matrix_does_and_times_what_it_runs(method):
+def test_an_instrumented_matrix_searches_as_the_matrix_does_and_times_each_part():
     rows = helpers.exact_cover_rows(2)
-    plain, timed = helpers.AlgorithmX(rows), experiment.TimedAlgorithmX(rows)
+    plain, timed = helpers.AlgorithmX(rows), experiment.InstrumentedAlgorithmX(rows, timing=True)
     assert list(timed.search())[:5] == list(plain.search())[:5] and timed.rows_tried == plain.rows_tried
-    part = {"choose_column": "choosing", "cover": "propagating"}.get(
-        method, "propagating" if "cover_" in method else "undoing"
-    )
-    assert timed.seconds[part] > 0
+    assert all(timed.seconds[part] > 0 and timed.seconds[part + " calls"] > 0 for part in experiment.PARTS)
 
 
-def test_a_timed_textbook_search_assigns_as_the_search_does():
+def test_an_instrumented_textbook_search_assigns_as_the_search_does_and_counts_its_choices():
     cells = parse(EVEREST).ravel().tolist()
     plain, timed = (
         experiment.SudokuCSP(cells, 3, hidden_singles=True),
-        experiment.TimedCSP(cells, 3, hidden_singles=True),
+        experiment.InstrumentedCSP(cells, 3, hidden_singles=True, timing=True),
     )
     assert plain.run(1) == timed.run(1) and plain.assignments == timed.assignments
-    assert all(seconds > 0 for seconds in timed.seconds.values())
+    assert 0 < timed.choices <= timed.assignments and all(seconds > 0 for seconds in timed.seconds.values())
 
 
-def test_node_times_count_the_nodes_each_search_tries_and_share_out_its_time():
+def test_node_times_count_each_searchs_nodes_and_choices_and_share_out_its_time():
     times = experiment.node_times(SEARCHED, rounds=2)
     solver = SudokuEngine(3)
     assert times[experiment.SOLVER].nodes == sum(solver.solve(helpers.read_grid(p)).rows_tried for p in SEARCHED)
+    assert times[experiment.SOLVER].choices == experiment.choice_points({"s": solver}, SEARCHED)["s"].sum()
     strongest = sum(experiment.backtracking_solve(p, hidden_singles=True).assignments for p in SEARCHED)
     assert times[HIDDEN_SINGLES].nodes == strongest
     for t in times.values():
-        assert t.searches == len(SEARCHED) and t.seconds > 0 and sum(t.shares.values()) == pytest.approx(1)
+        assert t.puzzles == len(SEARCHED) and t.before > 0 and t.search > 0 and t.choices <= t.nodes
+        assert sum(t.shares.values()) == pytest.approx(1)
 
 
 def test_garbage_collection_is_as_it_was_after_a_frozen_heap_even_on_an_error():
@@ -542,33 +528,38 @@ def test_a_table_prints_under_its_key_and_title(capsys):
     )
 
 
+def cells_of(line: str) -> list[str]:
+    """The cells of a printed markdown table's row."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
 def test_the_answers_table_adds_up_every_set_and_gives_the_slowest_puzzle(capsys):
     answers = {"a": results_of([[1.0, 2.0]]), "b": results_of([[5.0]])}
-    experiment.print_answers(answers)
-    *_, last = capsys.readouterr().out.strip().splitlines()
-    assert [cell.strip() for cell in last.strip("|").split("|")] == ["all", "3", "3", "-", "-", "-", "5.0"]
+    experiment.print_answers(answers, {"a": np.array([1, 3]), "b": np.array([0])})
+    table = capsys.readouterr().out.split("[spread]")[0].strip().splitlines()
+    assert cells_of(table[-3]) == ["a", "2", "2", "2.00", "1.5", "2.0"]
+    assert cells_of(table[-1]) == ["all", "3", "3", "-", "-", "5.0"]
 
 
-def test_the_textbook_table_marks_a_lower_bound_and_a_set_a_method_did_not_run_on(capsys):
-    over = Results(np.array([[7.0, 9.0]]), np.array([3, 10]), np.array([True, False]), np.array([False, True]))
-    experiment.print_textbook({"hard": {"a": results_of([[1.0, 2.0]]), "b": over}, "hardest": {"a": over}})
+def test_the_textbook_table_marks_a_set_a_method_did_not_run_on(capsys):
+    experiment.print_textbook(
+        {"hard": {"a": results_of([[1.0, 2.0]]), "b": results_of([[4.0]])}, "hardest": {"a": results_of([[7.0, 9.0]])}}
+    )
     first_table = capsys.readouterr().out.split("[textbook-answers]")[0]
     a, b = (line for line in first_table.splitlines() if line.startswith(("| a ", "| b ")))
-    assert [c.strip() for c in a.strip("|").split("|")] == ["a", "2.0", "1.5", "≥8.0", "1"]
-    assert [c.strip() for c in b.strip("|").split("|")] == ["b", "≥9.0", "≥8.0", "-", "-"]
+    assert cells_of(a) == ["a", "2.0", "1.5", "8.0", "9.0"] and cells_of(b) == ["b", "4.0", "4.0", "-", "-"]
 
 
 def test_the_comparisons_pair_the_solver_with_each_method_puzzle_by_puzzle():
-    ablated = {"top1465": {ADDED[-1]: results_of([[1.0]]), ADDED[-2]: results_of([[1.0]])}}
-    ablated["top1465"][ADDED[-1]].nodes[:] = 3
+    choices = {"top1465": {experiment.SOLVER: np.array([3]), WITHOUT["locked_candidates"]: np.array([5])}}
     textbook = {
         "top1465": {
             m: results_of([[ms]])
             for m, ms in [(experiment.SOLVER, 1.0), (HIDDEN_SINGLES, 4.0), (AFTER_PROPAGATION, 2.0)]
         }
     }
-    differences = experiment.comparisons(ablated, textbook)
-    assert [d.tolist() for d in differences.values()] == [[3], [-3.0], [-1.0]]
+    differences = experiment.comparisons(choices, textbook)
+    assert [d.tolist() for d in differences.values()] == [[-2], [-3.0], [-1.0]]
 
 
 def test_figure_1_takes_the_first_column_of_least_size_as_algorithm_x_does():
