@@ -5,9 +5,9 @@ worker, Ctrl-C and SIGTERM.
 Most tests call its ``main()`` in this process; a subprocess runs it only
 where the process boundary is the point: run by its path from another folder
 or on an old Python, Ctrl-C or SIGTERM sent to it, a worker killed from
-outside.  Tests whose workers must fail on cue patch a function here and let
-the forked workers inherit the patch.  The file formats themselves are tested
-in ``test_io.py``.  Answers are checked by ``helpers.is_valid_solution`` or
+outside, its stdout closed.  Tests whose workers must fail on cue patch a
+function here and let the forked workers inherit the patch.  The file formats
+themselves are tested in ``test_io.py``.  Answers are checked by ``helpers.is_valid_solution`` or
 against a published solution (Everest's), never by the solver under test.
 """
 
@@ -150,8 +150,17 @@ def test_the_summary_counts_every_kind_of_puzzle_and_times_them(tmp_path, cli):
     assert status == 65
     assert summary_value(out, "puzzles read") == "3 (from 2 files)"
     assert [summary_value(out, label) for label in ("solved", "without solution", "malformed")] == ["1", "1", "1"]
-    assert summary_value(out, "CPU time per puzzle").startswith("mean ")
-    assert summary_value(out, "wall clock").endswith("puzzles/s")
+    assert summary_value(out, solve_cli.CPU_TIME).startswith("mean ")
+
+
+@pytest.mark.parametrize(
+    "puzzles, seconds, rate",
+    [(1, 3, "0.33 puzzles/s"), (1, 1, "1 puzzle/s"), (3, 2, "1.5 puzzles/s"), (3, 0.00024, "12000 puzzles/s")],
+)
+def test_the_rate_is_given_to_two_significant_figures(tmp_path, cli, monkeypatch, puzzles, seconds, rate):
+    monkeypatch.setattr(time, "perf_counter", itertools.count(0, seconds).__next__)  # the solving takes ``seconds``
+    _, out, _ = cli(write(tmp_path / "in.txt", *[EVEREST] * puzzles), "--jobs", "1")
+    assert summary_value(out, "wall clock").endswith(f" on 1 process, {rate}")
 
 
 def test_count_reports_none_one_and_several(tmp_path, cli):
@@ -320,7 +329,7 @@ def test_a_usage_error_is_one_line_and_exit_2(tmp_path, cli, monkeypatch, args, 
 def test_help_lists_every_exit_status(cli):
     section = cli("--help")[1].split("exit status:\n", 1)[1]
     listed = {int(status) for status in re.findall(r"^  (\d+) ", section, re.MULTILINE)}
-    assert listed == {0, 1, 2, 65, 71, 124, 130, 143}
+    assert listed == {0, 1, 2, 65, 70, 71, 124, 130, 141, 143}
 
 
 def test_on_a_python_older_than_3_10_it_says_so_in_one_line():
@@ -350,6 +359,19 @@ def test_the_time_limit_covers_the_count_too(tmp_path, cli, monkeypatch):
     monkeypatch.setattr(solve_cli, "count_solutions", lambda *args: time.sleep(SUBPROCESS_TIMEOUT))
     status, out, _ = cli(write(tmp_path / "in.txt", EVEREST), "--count", "--time-limit", TIME_LIMIT, "--jobs", "1")
     assert (status, summary_value(out, "out of time")) == (124, "1")
+
+
+def test_the_cpu_time_statistics_leave_out_the_puzzles_out_of_time(tmp_path, cli, monkeypatch):
+    monkeypatch.setattr(solve_cli, "count_solutions", lambda *args: time.sleep(SUBPROCESS_TIMEOUT))
+    _, out, _ = cli(write(tmp_path / "in.txt", EVEREST), "--count", "--time-limit", TIME_LIMIT, "--jobs", "1")
+    assert summary_value(out, solve_cli.CPU_TIME) == "(none)"
+
+
+def test_the_timer_of_the_time_limit_is_stopped_when_a_solve_raises(tmp_path, cli, monkeypatch):
+    monkeypatch.setattr(solve_cli, "count_solutions", fails_on_call(solve_cli.count_solutions, 1, RuntimeError))
+    cli(write(tmp_path / "in.txt", EVEREST), "--count", "--time-limit", SUBPROCESS_TIMEOUT, "--jobs", "1")
+    # setitimer returns the timer it stops: none, or a timer left running would end pytest later
+    assert signal.setitimer(signal.ITIMER_REAL, 0) == (0, 0)
 
 
 # --- Which status wins when several apply ----------------------------------
@@ -404,8 +426,27 @@ FULL_DISK = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
             "stopped, no output written",
             marks=FORKS,
         ),
+        # an unexpected exception (a bug): its traceback, ending with the exception, and 70
+        (
+            solve_cli,
+            "solve_puzzle",
+            lambda original: fails_on_call(original, 2, RuntimeError("a bug")),
+            "1",
+            70,
+            "RuntimeError: a bug",
+        ),
+        # ... raised in a worker (each counts its own calls; the workers inherit the patch), and raised again here
+        pytest.param(
+            solve_cli,
+            "solve_puzzle",
+            lambda original: fails_on_call(original, 1, RuntimeError("a bug")),
+            "2",
+            70,
+            "RuntimeError: a bug",
+            marks=FORKS,
+        ),
     ],
-    ids=["a full disk", "ctrl-c while solving", "a dead worker"],
+    ids=["a full disk", "ctrl-c while solving", "a dead worker", "a bug", "a bug in a worker"],
 )
 def test_a_run_that_stops_early_outranks_bad_input_and_writes_nothing(
     three_puzzles, cli, monkeypatch, module, name, failing, jobs, status, message
@@ -451,16 +492,6 @@ def test_two_workers_write_what_one_process_writes(tmp_path, cli):
     assert lines_of(tmp_path / "one.txt") == lines_of(tmp_path / "two.txt")
 
 
-@FORKS
-def test_an_exception_in_a_worker_is_raised_again(three_puzzles, cli, monkeypatch):
-    def count_solutions(*args):
-        raise RuntimeError("no count today")
-
-    monkeypatch.setattr(solve_cli, "count_solutions", count_solutions)  # the workers inherit it
-    with pytest.raises(RuntimeError, match="no count today"):
-        cli(three_puzzles / "in.txt", "--count", "--jobs", "2")
-
-
 def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles, cli, monkeypatch):
     (three_puzzles / "out.txt").write_text("old answers\n")
     monkeypatch.setattr(
@@ -476,17 +507,8 @@ def test_ctrl_c_while_writing_leaves_an_existing_output_as_it_was(three_puzzles,
 
 
 def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue  # ended meanwhile
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
+    """The processes that ``pid``'s main thread started, as the workers are (from /proc)."""
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
 def stopped_mid_run(tmp_path: Path, stop) -> tuple[int, str, str]:
@@ -543,6 +565,17 @@ def test_a_run_stopped_from_outside_ends_the_workers_says_so_in_one_line_and_lea
     assert stopped_mid_run(tmp_path, stop) == (status, "", message + "\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
     assert (tmp_path / "out.txt").read_text() == "old answers\n"
+
+
+def test_a_stdout_closed_early_ends_the_run_with_141_and_no_traceback(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, str(SCRIPT), str(write(tmp_path / "in.txt", EVEREST)), "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdout.close()  # as ``| head -1`` does once it has its line, here before the summary
+    err = process.communicate(timeout=SUBPROCESS_TIMEOUT)[1]
+    assert (process.returncode, err) == (141, b"")
 
 
 def test_the_script_runs_by_its_path_from_another_folder(tmp_path):

@@ -116,6 +116,15 @@ def test_every_command_a_doc_names_accepts_help(command):
         ),
         pytest.param("docs/command-line.md", r"(\d+) when terminated", [solve.EXIT_TERMINATED], id="EXIT_TERMINATED"),
         pytest.param(
+            "docs/command-line.md", r"(\d+) for an unexpected exception", [solve.EXIT_SOFTWARE], id="EXIT_SOFTWARE"
+        ),
+        pytest.param(
+            "docs/command-line.md", r"(\d+) when stdout was closed", [solve.EXIT_BROKEN_PIPE], id="EXIT_BROKEN_PIPE"
+        ),
+        pytest.param(
+            "docs/command-line.md", r"exit status (\d+), 128 \+ SIGPIPE", [solve.EXIT_BROKEN_PIPE], id="SIGPIPE"
+        ),
+        pytest.param(
             "docs/command-line.md", r"(\d+) when a puzzle ran past", [solve.EXIT_OUT_OF_TIME], id="EXIT_OUT_OF_TIME"
         ),
     ],

@@ -1,7 +1,7 @@
 """Counting a sudoku's solutions on the solver's own dancing links: the command
 line's ``--count``.
 
-``count_solutions`` lets a ``helpers.SudokuEngine`` place what its stage 1
+``count_solutions`` lets a ``helpers.SudokuEngine`` place what its propagation
 forces, digits every solution has, and counts the exact covers of what is
 left open with ``helpers.AlgorithmX.search``; ``count_covers`` counts what a
 search yields.  Both use ``helpers``' public interface only; nothing here
@@ -10,7 +10,6 @@ searches itself.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 from collections.abc import Generator
 
@@ -20,10 +19,9 @@ from tools.puzzles.io import grid_cells
 
 def count_covers(search: Generator[list[int], None, None], limit: int | None = None) -> int:
     """How many covers ``search`` yields, taking no more once it has ``limit``
-    (``None``: all of them).  The search is closed when counting stops, so a
-    search that restores (``AlgorithmX.search(restore=True)``) puts its links back."""
-    with contextlib.closing(search):
-        return sum(1 for _ in itertools.islice(search, limit))
+    (``None``: all of them).  A search left part-way at ``limit`` harms
+    nothing: ``AlgorithmX.search`` links its matrix afresh when it starts."""
+    return sum(1 for _ in itertools.islice(search, limit))
 
 
 def count_solutions(sudoku: object, limit: int | None = 2, engine: SudokuEngine | None = None) -> int:

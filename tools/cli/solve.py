@@ -24,6 +24,7 @@ import signal
 import statistics
 import sys
 import time
+import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from pathlib import Path
@@ -36,9 +37,11 @@ EXIT_OK = 0
 EXIT_MISMATCH = 1  #: --check found an answer that differs from the stored one
 EXIT_USAGE = 2  #: bad options, a missing or unreadable file, an output that cannot be written, an old Python
 EXIT_DATAERR = 65  #: bad input: malformed puzzles, a wrong-shaped .npy, a file of no puzzles (sysexits' EX_DATAERR)
+EXIT_SOFTWARE = 70  #: an unexpected exception, a bug: its traceback is on stderr (sysexits' EX_SOFTWARE)
 EXIT_WORKER_LOST = 71  #: a worker process died (sysexits' EX_OSERR)
 EXIT_OUT_OF_TIME = 124  #: a puzzle ran past --time-limit (as timeout(1) exits when its command runs out of time)
 EXIT_INTERRUPTED = 130  #: 128 + SIGINT, the shell's convention for Ctrl-C
+EXIT_BROKEN_PIPE = 141  #: 128 + SIGPIPE: stdout was closed before the summary was printed (``| head -1``)
 EXIT_TERMINATED = 143  #: 128 + SIGTERM
 
 if sys.version_info < TOOLS_PYTHON:
@@ -83,7 +86,7 @@ COUNT_LIMIT = 2  #: counting stops at 2: enough to tell unique from ambiguous
 CHUNKS_PER_JOB = 8
 CHUNK_LIMIT = 256  #: puzzles in a chunk, at most (a 9 x 9 takes well under a millisecond)
 PROGRESS_DELAY = 2.0  #: seconds before the progress bar appears
-CPU_TIME = "CPU time per puzzle"  #: the summary's label for each solve's CPU time (time.process_time)
+CPU_TIME = "CPU time per puzzle answered"  #: the summary's label for each answer's CPU time (time.process_time)
 TIME_STATISTICS = (("mean", statistics.fmean), ("median", statistics.median), ("max", max))
 LABEL_WIDTH = len(CPU_TIME) + 2  #: the summary's values start in one column
 
@@ -98,57 +101,29 @@ examples:
   python tools/cli/solve.py puzzles.txt --jobs 1          solve in this process only
   python tools/cli/solve.py big.npy --time-limit 60       give up on a puzzle after a minute
 
-input formats (chosen by the file's suffix):
-  .npy  one N x N grid or a stack K x N x N; N = {SIDES}; 0 = blank.
-  .txt  one puzzle per line, N*N symbols (16, 81, 256 or 625): 0 or . for a
-        blank, 1-9, then A=10, B=11, ... (either case).  Blank lines and lines
-        starting with # are skipped.  36 x 36 grids need .npy.
-  .csv  a header row naming the puzzle column ({" or ".join(PUZZLE_COLUMNS)}) and
-        optionally a solution column ({" or ".join(SOLUTION_COLUMNS)}); text as in .txt.
-
-output (-o OUT, one input file, OUT with the same suffix as it):
-  .npy  same shape as the input, dtype int8; a puzzle with no answer
-        (no solution, malformed, or out of time) is all -1.
-  .txt  one line per puzzle, in order (comments and blank lines dropped); a
-        puzzle with no answer is a line of '-', as long as its text.
-  .csv  every input row and column, with the answer in the solution column
-        (added as 'solution' if missing); no answer is written as in .txt.
-  OUT is written to a temporary file beside it and then renamed, so it is
-  never left half-written; a run that stops early leaves OUT as it was.
-
-messages:
-  Bad input is reported on stderr, one line each, as 'file:place: problem';
-  the other puzzles are still solved (and written with -o, the bad ones as
-  no answer).  Places count from 1: a line, or in an .npy the grid's place
-  in the stack; a cell is named by its row and column.  Bad input is
-    - a malformed puzzle, or with --check a malformed stored solution
-      ('stored solution: ...'), at its line;
-    - an .npy whose grids are not square, or of a side no sudoku has: one
-      line, at the range of grids it spoils, '1-K'; an .npy that is no grid
-      or stack of grids: one line, with no place;
-    - a file that holds no puzzles (empty, only comments, a .csv with only
-      a header, an .npy of 0 grids): 'file: holds no puzzles'.
-  A puzzle that runs past --time-limit is reported the same way, after the
-  run, and counts as out of time, not as solved.  A summary goes to stdout.
-  On a terminal, with tqdm installed (the dev group), a progress bar shows on
-  stderr once a run has taken {PROGRESS_DELAY:g} s.
+formats (by the file's suffix):
+  .npy  one N x N grid or a stack K x N x N, N = {SIDES}; 0 = blank
+  .txt  a puzzle a line, N*N symbols: 0 or . = blank, 1-9, then A=10, B=11, ...
+  .csv  a {" or ".join(PUZZLE_COLUMNS)} column, optionally a {" or ".join(SOLUTION_COLUMNS)} column
+  -o writes the same format; a puzzle with no answer is all -1 (.npy) or a line of '-'.
+  Bad input is reported on stderr as 'file:place: problem'; the rest is still solved.
 
 exit status:
-  {EXIT_OK}    done: every puzzle was read and answered, and with --check every
-       answer agreed
+  {EXIT_OK}    every puzzle was read and answered, and with --check every answer agreed
   {EXIT_MISMATCH}    --check found an answer that differs from the stored solution
-  {EXIT_USAGE}    usage error, a missing or unreadable file, OUT cannot be written
-       (e.g. 'cannot write OUT: No space left on device'), or a Python older
-       than 3.10
-  {EXIT_DATAERR}   bad input, reported as above (sysexits' EX_DATAERR); the rest was
-       solved, and written with -o
-  {EXIT_WORKER_LOST}   a worker process died (sysexits' EX_OSERR)
-  {EXIT_OUT_OF_TIME}  a puzzle ran past --time-limit; the rest was solved, and written
-       with -o
+  {EXIT_USAGE}    usage error, a missing or unreadable file, OUT cannot be written, or a
+       Python older than 3.10
+  {EXIT_DATAERR}   bad input, reported as above; the rest was solved (and written with -o)
+  {EXIT_SOFTWARE}   an unexpected exception, a bug: its traceback is on stderr
+  {EXIT_WORKER_LOST}   a worker process died
+  {EXIT_OUT_OF_TIME}  a puzzle ran past --time-limit; the rest was solved (and written with -o)
   {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
+  {EXIT_BROKEN_PIPE}  stdout was closed before the summary (as by '| head -1'): no traceback
   {EXIT_TERMINATED}  terminated (SIGTERM)
-  A run that ends with {EXIT_USAGE}, {EXIT_WORKER_LOST}, {EXIT_INTERRUPTED} or {EXIT_TERMINATED} stopped early and wrote no output.
-  A run that finished exits with the highest of {EXIT_OUT_OF_TIME}, {EXIT_DATAERR} and {EXIT_MISMATCH} that applies.
+  When several apply, the most severe wins.
+
+docs/command-line.md tells the rest: every kind of bad input, the time limit, the
+workers, and what a run that stops early leaves.
 """
 
 
@@ -261,11 +236,14 @@ def solve_puzzle(cells: bytes, counting: bool, time_limit: float | None) -> Outc
     try:
         if time_limit is not None:
             signal.setitimer(signal.ITIMER_REAL, time_limit)
-        solution = engine.solve(list(cells)).grid
-        found = count_solutions(grid, COUNT_LIMIT, engine) if counting else None
-        if time_limit is not None:
-            # Stopped within the try, so that an alarm that comes as it stops is caught too.
-            signal.setitimer(signal.ITIMER_REAL, 0)
+        try:
+            solution = engine.solve(list(cells)).grid
+            found = count_solutions(grid, COUNT_LIMIT, engine) if counting else None
+        finally:
+            if time_limit is not None:
+                # Stopped whatever ends the solve, and within the outer try, so
+                # that an alarm that comes as it stops is caught too.
+                signal.setitimer(signal.ITIMER_REAL, 0)
     except OutOfTime:
         return Outcome(None, None, time.process_time() - start, late=True)
     return Outcome(None if solution is None else bytes(solution), found, time.process_time() - start)
@@ -346,10 +324,15 @@ def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: f
             return list(shown((outcome for chunk in chunks for outcome in chunk.result()), len(puzzles)))
         except BaseException:
             mask_stop_signals(block=False)
-            # Leaving the block waits for the puzzles being solved: end the workers
-            # first (as Python 3.14's pool.kill_workers() does).
-            for worker in list(pool._processes.values()):
-                worker.kill()
+            # Leaving the block waits for the puzzles being solved: end the workers first.
+            if sys.version_info >= (3, 14):
+                pool.kill_workers()
+            else:
+                # Before 3.14 the pool has no public way to end its workers (shutdown
+                # waits for them), so they are taken from its private table, as
+                # 3.14's kill_workers() takes them.
+                for worker in list(pool._processes.values()):
+                    worker.kill()
             raise
 
 
@@ -400,8 +383,9 @@ def format_summary(
 ) -> str:
     """The totals of a run, as the lines printed at its end: with ``--count``
     the solution counts, with ``--time-limit`` the puzzles out of time, with
-    ``checked`` (compared, mismatches) what ``--check`` found, and each solve's
-    CPU time and the ``wall`` clock of the solving on ``jobs`` processes."""
+    ``checked`` (compared, mismatches) what ``--check`` found, the CPU time of
+    each puzzle answered (not of those out of time, which would only show the
+    limit) and the ``wall`` clock of the solving on ``jobs`` processes."""
     outcomes = [outcome for per_file in results for outcome in per_file if outcome is not None]
     answered = [outcome for outcome in outcomes if not outcome.late]
     read, unsolvable = sum(len(f.puzzles) for f in files), sum(outcome.solution is None for outcome in answered)
@@ -420,15 +404,16 @@ def format_summary(
         )
     if args.check:
         lines.append(("checked", f"{checked[0]} compared, {checked[1]} mismatches"))
+    times = [outcome.seconds for outcome in answered]
+    spread = [f"{name} {format_seconds(f(times))}" for name, f in TIME_STATISTICS] if times else ["(none)"]
+    lines.append((CPU_TIME, ", ".join(spread)))
     if outcomes:
-        times = [outcome.seconds for outcome in outcomes]
-        spread = [f"{name} {format_seconds(f(times))}" for name, f in TIME_STATISTICS]
-        lines.append((CPU_TIME, ", ".join(spread)))
         processes = "1 process" if jobs == 1 else f"{jobs} processes"
-        rate = len(times) / wall if wall > 0 else math.inf
-        lines.append(("wall clock", f"{format_seconds(wall)} on {processes}, {rate:.0f} puzzles/s"))
-    else:
-        lines.append((CPU_TIME, "(nothing solved)"))
+        # Puzzles a second, to two significant figures: 0.33, 1 (a "puzzle"), 1.5, 12000.
+        rate = float(f"{len(outcomes) / wall:.2g}") if wall > 0 else math.inf
+        lines.append(
+            ("wall clock", f"{format_seconds(wall)} on {processes}, {rate:.10g} puzzle{'' if rate == 1 else 's'}/s")
+        )
     return "\n".join(f"{label + ':':<{LABEL_WIDTH}}{value}" for label, value in lines)
 
 
@@ -535,8 +520,9 @@ def read_files(args: argparse.Namespace) -> tuple[list[PuzzleFile], PuzzleFile |
         if args.solutions is not None:
             stored = read_puzzle_file(args.solutions, marker=True)
             if len(stored.puzzles) != len(files[0].puzzles):
-                count, puzzles = len(stored.puzzles), len(files[0].puzzles)
-                raise UsageError(f"{args.solutions} holds {count} solutions for {puzzles} puzzles")
+                raise UsageError(
+                    f"{args.solutions} holds {len(stored.puzzles)} solutions for {len(files[0].puzzles)} puzzles"
+                )
             files[0].solutions = stored.puzzles
     except FileProblem as problem:
         raise UsageError(problem) from None
@@ -592,9 +578,10 @@ def solve_files(args: argparse.Namespace) -> int:
             write_answers(args.output, files[0], [None if outcome is None else outcome.grid for outcome in results[0]])
         except OSError as error:
             raise UsageError(f"cannot write {args.output}: {reason(error)}") from None
-    print(format_summary(files, results, args, (compared, mismatches), wall, jobs))
+    # Flushed here, so that a closed stdout is told here (main), not as Python exits.
+    print(format_summary(files, results, args, (compared, mismatches), wall, jobs), flush=True)
     if args.output is not None:
-        print(f"answers written to {args.output}")
+        print(f"answers written to {args.output}", flush=True)
     applies = [(EXIT_OUT_OF_TIME, late), (EXIT_DATAERR, problems), (EXIT_MISMATCH, mismatches)]
     return max((status for status, found in applies if found), default=EXIT_OK)  # the highest is the most severe
 
@@ -604,9 +591,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     the exit status (``--help`` lists them).  A run that stops early exits
     with why it stopped, having written nothing; one that finishes with the
     highest status that applies (``solve_files``)."""
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error already reported
         return int(stop.code or EXIT_OK)
     with handling({signal.SIGTERM: terminated}):
@@ -616,8 +602,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{PROG}: error: {error}", file=sys.stderr)
             return EXIT_USAGE
         except BrokenProcessPool:
-            message = "a worker process died unexpectedly (the system may have run out of memory)"
-            print(f"{PROG}: error: {message}; stopped, no output written", file=sys.stderr)
+            print(
+                f"{PROG}: error: a worker process died unexpectedly (the system may have run out of memory); "
+                "stopped, no output written",
+                file=sys.stderr,
+            )
             return EXIT_WORKER_LOST
         except KeyboardInterrupt:
             print(f"{PROG}: interrupted; no output written", file=sys.stderr)
@@ -625,6 +614,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Terminated:
             print(f"{PROG}: terminated; no output written", file=sys.stderr)
             return EXIT_TERMINATED
+        except BrokenPipeError:
+            # stdout was closed early (``| head -1``): stop quietly, as a program ended
+            # by SIGPIPE would.  What stdout still holds goes to /dev/null, so that
+            # Python's flush as it exits does not fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return EXIT_BROKEN_PIPE
+        except Exception:  # a bug, here or in a worker (whose traceback is included)
+            traceback.print_exc()
+            return EXIT_SOFTWARE
 
 
 if __name__ == "__main__":
