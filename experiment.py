@@ -3,16 +3,13 @@ Section 8 runs, beside the solver in ``helpers.py``.
 
 In the order of Section 8:
 
-- the course's method, backtracking search over the cells with MRV or a
-  fixed order, forward checking, MAC and hidden singles (``SudokuCSP``,
-  ``backtracking_solve``), written from Russell and Norvig's chapter 6 and
-  sharing no code with the solver;
-- the puzzles (``puzzle_sets``) and the methods compared: the ablation,
-  Algorithm X with the solver's ideas added one at a time (``ablation``),
-  and the course's searches (``textbook_methods``);
+- the puzzles (``puzzle_sets``) and the methods compared: the ablation, my
+  solver without each of its components in turn (``ablation``), and the
+  course's searches of ``textbook.py`` (``textbook_methods``);
 - ``race``, which times the methods in turn, puzzle by puzzle, with
   ``time.process_time`` as the autograder does, and checks every answer;
-- ``node_times``: where a search node's time goes, part by part;
+- ``choice_points`` and ``node_times``: how much a search chooses, and where
+  a puzzle's time goes, part by part;
 - Wilcoxon's signed-rank test and Holm's correction (``comparisons``);
 - the tables the report quotes (``print_answers`` and the rest) and its two
   figures (``draw_exact_cover``, ``plot_times``).
@@ -27,11 +24,11 @@ import gc
 import math
 import os
 import platform
+import random
 import time
 import typing
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Callable, NamedTuple, Tuple, Union
 
 import numpy as np
@@ -41,6 +38,8 @@ from helpers import (
     EMPTY,
     NO_SOLUTION,
     SUDOKU_BOX,
+    SUDOKU_CELLS,
+    SUDOKU_SIZE,
     AlgorithmX,
     Answer,
     Candidates,
@@ -54,344 +53,7 @@ from helpers import (
     is_valid_solution,
     read_grid,
 )
-
-# ---------------------------------------------------------------------------
-# The textbook method: backtracking search with MRV and forward checking or arc consistency
-# ---------------------------------------------------------------------------
-# The method the AI course teaches, kept to the textbook (Russell and Norvig,
-# *Artificial Intelligence: A Modern Approach*, ch. 6), which the experiment
-# compares with the solver.  It names nothing of helpers.py but the constant
-# EMPTY, and the solver names nothing of it, so each can check the other; it
-# works out each cell's peers itself, as the checker does.
-#
-#     variables    the N * N cells, numbered row by row.
-#     domains      the digits a cell may still take, as a bit mask: bit d - 1
-#                  stands for digit d.
-#     constraints  all-different on every row, column and box, as binary
-#                  inequalities between *peers* (two cells that share a unit).
-#     select       minimum remaining values (MRV): the unassigned cell with
-#                  the smallest domain, ties broken by the degree heuristic
-#                  (most unassigned peers), then by row-major order; or,
-#                  without MRV, the first unassigned cell in that order.
-#     order        the digits of its domain in increasing order.
-#     inference    *forward checking*: remove the digit from the domain of
-#                  every unassigned peer, and fail at once if one is left with
-#                  no digit; or *maintaining arc consistency* (MAC): AC-3 on
-#                  the inequalities, which on a binary inequality means that
-#                  a domain left with one digit removes it from its peers'
-#                  domains in turn; and, as Norvig's solver does, *hidden
-#                  singles*: a digit left with one place in a unit goes there.
-#     backtrack    depth first, recursive, putting the domains back as they
-#                  were before each assignment.
-# The givens are assigned first and are not counted as assignments.
-
-
-class SearchBudgetExceeded(Exception):
-    """The backtracking search would try more assignments than its ``budget``."""
-
-    def __init__(self, budget: int) -> None:
-        super().__init__(f"more than {budget} assignments")
-        self.budget = budget
-
-
-@lru_cache(maxsize=None)
-def _csp_units(box: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each cell of the grid of box side ``box``, its row, its column and
-    its box, each as the cells it holds (worked out here again, on purpose)."""
-    side = box * box
-    units = [tuple(range(r * side, (r + 1) * side)) for r in range(side)]
-    units += [tuple(range(c, side * side, side)) for c in range(side)]
-    units += [
-        tuple((top + r) * side + left + c for r in range(box) for c in range(box))
-        for top in range(0, side, box)
-        for left in range(0, side, box)
-    ]
-    return tuple(tuple(unit for unit in units if cell in unit) for cell in range(side * side))
-
-
-@lru_cache(maxsize=None)
-def _csp_peers(box: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell of the grid of box side ``box``, the other cells of its row,
-    column and box, in increasing order.  (The box of a cell is worked out here
-    again, on purpose: this part shares no code with the solver's.)"""
-    side = box * box
-
-    def place(cell: int) -> tuple[int, int, int]:
-        row, col = divmod(cell, side)
-        return row, col, (row // box) * box + col // box
-
-    places = [place(cell) for cell in range(side * side)]
-    return tuple(
-        tuple(
-            other
-            for other in range(side * side)
-            if other != cell and any(mine == theirs for mine, theirs in zip(places[cell], places[other]))
-        )
-        for cell in range(side * side)
-    )
-
-
-#: the most digits for which the domain sizes come from a table: 2**16
-#: entries; a 25 x 25 board's table would hold 2**25
-_DOMAIN_TABLE_MAX_DIGITS = 16
-
-
-class _CountedDomainSizes:
-    """Stands in for the table of domain sizes where it would be too big:
-    ``_CountedDomainSizes()[mask]`` counts the bits set in ``mask``."""
-
-    def __getitem__(self, mask: int) -> int:
-        return bin(mask).count("1")
-
-
-@lru_cache(maxsize=None)
-def _domain_sizes(side: int) -> tuple[int, ...] | _CountedDomainSizes:
-    """``sizes[mask]``: how many digits the domain ``mask`` holds, for N = ``side``.
-    MRV asks it for every open cell at every step, so up to N = 16 it is a table
-    of all 2**N answers, faster than counting bits."""
-    if side > _DOMAIN_TABLE_MAX_DIGITS:
-        return _CountedDomainSizes()
-    sizes = [0]
-    for _ in range(side):
-        sizes += [size + 1 for size in sizes]  # the masks with the next bit set: one digit more
-    return tuple(sizes)
-
-
-class SudokuCSP:
-    """One puzzle's variables and domains, and the backtracking search over them.
-
-    ``domains[cell]`` is the cell's domain as a bit mask and ``values[cell]``
-    its digit, 0 while unassigned.  After construction the givens are
-    assigned, each blank's domain is narrowed to ``narrowed`` where given
-    (the digits some other reasoning left each cell, as bit masks), and the
-    inference has run (``assign_givens``); ``consistent`` is False when that
-    already failed (a repeated given, or a blank with no digit left).  ``mrv`` chooses the variable by
-    MRV, else in row-major order; ``mac`` makes the inference arc consistency,
-    else forward checking; ``hidden_singles`` adds them to arc consistency.
-    ``assignments`` counts the assignments the search has tried, ``budget``
-    caps them (None: no cap).
-    """
-
-    def __init__(
-        self,
-        cells: Sequence[int],
-        box: int,
-        budget: int | None = None,
-        narrowed: Sequence[int] | None = None,
-        mrv: bool = True,
-        mac: bool = False,
-        hidden_singles: bool = False,
-    ) -> None:
-        self.side = box * box
-        self.peers = _csp_peers(box)
-        self.units = _csp_units(box)
-        self.domain_sizes = _domain_sizes(self.side)
-        self.mrv, self.mac, self.hidden_singles = mrv, mac or hidden_singles, hidden_singles
-        self.values = [EMPTY] * len(cells)
-        self.domains = [(1 << self.side) - 1] * len(cells)
-        self.assignments = 0
-        self.budget = budget
-        self.consistent = self.assign_givens(cells, narrowed)
-
-    def assign_givens(self, cells: Sequence[int], narrowed: Sequence[int] | None) -> bool:
-        """Assign every given at once and take its digit from its peers'
-        domains, narrow the blanks' domains to ``narrowed`` (if given), then
-        make the rest of the inference once for all; False when it fails.
-        The inference reaches the same domains in any order, so this is
-        what assigning the givens one at a time reaches, in fewer steps."""
-        values, domains, peers = self.values, self.domains, self.peers
-        for cell, digit in enumerate(cells):
-            if digit != EMPTY:
-                values[cell], domains[cell] = digit, 1 << (digit - 1)
-        blanks = [cell for cell, digit in enumerate(cells) if digit == EMPTY]
-        for cell in blanks:
-            for peer in peers[cell]:
-                if values[peer] != EMPTY:
-                    domains[cell] &= ~domains[peer]
-            if narrowed is not None:
-                domains[cell] &= narrowed[cell]
-        if any(values[peer] == digit for cell, digit in enumerate(cells) if digit != EMPTY for peer in peers[cell]):
-            return False  # a repeated given
-        if not all(domains[cell] for cell in blanks):
-            return False
-        full = (1 << self.side) - 1
-        # Each unit meets one cell of this diagonal-like pattern, so its cells' units are all the units,
-        # and a digit lost there looks at every unit (see place_hidden_singles).
-        box = math.isqrt(self.side)
-        every_unit = [(i * self.side + (box * i + i // box) % self.side, full) for i in range(self.side)]
-        settled = [cell for cell in blanks if not domains[cell] & (domains[cell] - 1)] if self.mac else []
-        return self.propagate(settled, every_unit if self.hidden_singles else [])
-
-    def assign(self, cell: int, bit: int) -> bool:
-        """Give ``cell`` the digit of ``bit`` and make the inference; False
-        when it leaves a domain empty, or a digit without a place in a unit.
-        The caller puts the domains back (``restore_domains``)."""
-        self.values[cell] = bit.bit_length()
-        lost = [(cell, self.domains[cell] & ~bit)]  # a cell and the digits it has just lost
-        self.domains[cell] = bit
-        return self.propagate([cell], lost)
-
-    def propagate(self, settled: list[int], lost: list[tuple[int, int]]) -> bool:
-        """The inference: each cell of ``settled`` has one digit, which its
-        unassigned peers lose (forward checking); with MAC, a peer left with
-        one digit is settled in turn (AC-3); with hidden singles, each
-        ``(cell, digits)`` of ``lost`` has the units of ``cell`` looked at for
-        those digits.  False when a domain is left empty or a digit without a
-        place in a unit."""
-        values, domains, peers = self.values, self.domains, self.peers
-        while settled or (lost and self.hidden_singles):
-            if not settled:
-                if not self.place_hidden_singles(*lost.pop(), settled, lost):
-                    return False
-                continue
-            source = settled.pop()
-            digit = domains[source]
-            for peer in peers[source]:
-                if values[peer] == EMPTY and domains[peer] & digit:
-                    left = domains[peer] ^ digit
-                    domains[peer] = left
-                    if not left:
-                        return False
-                    if self.mac and not left & (left - 1):  # one digit left: AC-3 revises its peers too
-                        settled.append(peer)
-                    lost.append((peer, digit))
-        return True
-
-    def place_hidden_singles(self, cell: int, digits: int, settled: list[int], lost: list[tuple[int, int]]) -> bool:
-        """For each digit ``cell`` has just lost, in each unit of ``cell``: a
-        digit left with no place fails, and one left with one place goes
-        there, to be settled in turn.  False when a digit has no place."""
-        domains = self.domains
-        while digits:
-            bit = digits & -digits
-            digits ^= bit
-            for unit in self.units[cell]:
-                places = [other for other in unit if domains[other] & bit]
-                if not places:
-                    return False
-                if len(places) == 1 and domains[places[0]] != bit:  # a hidden single
-                    lost.append((places[0], domains[places[0]] ^ bit))
-                    domains[places[0]] = bit
-                    settled.append(places[0])
-        return True
-
-    def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
-        """The position in ``open_cells`` (unassigned cells in row-major order)
-        of the cell to assign next: with MRV, one with the smallest domain,
-        ties broken by the *degree heuristic* (the most unassigned peers, then
-        the first); else the first."""
-        if not self.mrv:
-            return 0
-        sizes, domains = self.domain_sizes, self.domains
-        smallest = min(sizes[domains[cell]] for cell in open_cells)
-        ties = [k for k, cell in enumerate(open_cells) if sizes[domains[cell]] == smallest]
-        if smallest == 1:  # a forced cell: the order of forced cells changes nothing
-            return ties[0]
-        values, peers = self.values, self.peers
-        return max(ties, key=lambda k: sum(values[peer] == EMPTY for peer in peers[open_cells[k]]))
-
-    def search(self, open_cells: list[int], found: list[list[int]], limit: int | None) -> bool:
-        """Depth-first search over the unassigned ``open_cells``; appends each
-        complete assignment to ``found`` and returns True once ``found`` holds
-        ``limit`` of them (never when ``limit`` is None).
-
-        Raises ``SearchBudgetExceeded`` on the assignment after the budget.
-        """
-        if not open_cells:
-            found.append(list(self.values))
-            return len(found) == limit
-        k = self.select_unassigned_variable(open_cells)
-        cell = open_cells[k]
-        rest = open_cells[:k] + open_cells[k + 1 :]
-        before = self.save_domains()
-        domain = before[cell]
-        while domain:
-            bit = domain & -domain  # the smallest digit left: digits go up
-            domain ^= bit
-            self.assignments += 1
-            if self.budget is not None and self.assignments > self.budget:
-                raise SearchBudgetExceeded(self.budget)
-            if self.assign(cell, bit) and self.search(rest, found, limit):
-                return True
-            self.restore_domains(before)  # undo the assignment's inference
-            self.values[cell] = EMPTY
-        return False
-
-    def save_domains(self) -> list[int]:
-        """A copy of every domain, to restore when an assignment is undone."""
-        return list(self.domains)
-
-    def restore_domains(self, saved: list[int]) -> None:
-        """Put back the domains ``save_domains`` copied."""
-        self.domains[:] = saved
-
-    def run(self, limit: int | None) -> list[list[int]]:
-        """Up to ``limit`` solutions (all when None), each a flat list of digits."""
-        found: list[list[int]] = []
-        if self.consistent and limit != 0:
-            self.search([cell for cell, value in enumerate(self.values) if value == EMPTY], found, limit)
-        return found
-
-
-def _csp_cells(grid: object) -> tuple[list[int], int]:
-    """``(cells, box)``: the digits of ``grid`` row by row and its box side,
-    checked as ``backtracking_solve`` says."""
-    array = np.asarray(grid)
-    if array.ndim == 1 and math.isqrt(array.size) ** 2 == array.size:
-        array = array.reshape(math.isqrt(array.size), -1)
-    side = array.shape[0] if array.ndim == 2 else 0
-    box = math.isqrt(side)
-    if side == 0 or array.shape != (side, side) or box * box != side:
-        raise ValueError(f"expected an N x N grid with N a square number, got shape {array.shape}")
-    if not np.issubdtype(array.dtype, np.number) or not np.all((array >= 0) & (array <= side) & (array % 1 == 0)):
-        raise ValueError(f"every value must be a whole number from 0 to {side}")
-    return [int(value) for value in array.ravel().tolist()], box
-
-
-class Backtracked(NamedTuple):
-    """What ``backtracking_solve`` found: the solution (``None`` when there is
-    none) and the assignments tried."""
-
-    solution: np.ndarray | None
-    assignments: int
-
-
-def backtracking_solve(
-    grid: object,
-    budget: int | None = None,
-    narrowed: Sequence[int] | None = None,
-    mrv: bool = True,
-    mac: bool = False,
-    hidden_singles: bool = False,
-) -> Backtracked:
-    """The first solution of ``grid`` in search order as a new N x N int
-    array (None when there is none) and how many assignments the search
-    tried (``SudokuCSP``).
-
-    ``grid`` is an N x N array-like, or a flat one of N * N values, with
-    N = B * B for a box side B >= 1 and every value a whole number in 0..N
-    (0 for a blank); it is not modified.  ``narrowed``, ``mrv``, ``mac`` and
-    ``hidden_singles`` as for ``SudokuCSP``.  Raises ``ValueError`` when ``grid`` is not such a
-    grid, and ``SearchBudgetExceeded`` when more than ``budget`` assignments
-    would be needed (never when it is None).
-    """
-    cells, box = _csp_cells(grid)
-    problem = SudokuCSP(cells, box, budget, narrowed, mrv, mac, hidden_singles)
-    found = problem.run(limit=1)
-    side = box * box
-    solution = np.array(found[0], dtype=int).reshape(side, side) if found else None
-    return Backtracked(solution, problem.assignments)
-
-
-def backtracking_count(grid: object, limit: int | None = 2, budget: int | None = None) -> int:
-    """How many solutions ``grid`` has, counting no further than ``limit``
-    (all of them when None): with the default, 0, 1 or 2 for "two or more".
-
-    ``grid`` and ``budget`` as for ``backtracking_solve``.
-    """
-    cells, box = _csp_cells(grid)
-    return len(SudokuCSP(cells, box, budget).run(limit))
-
+from textbook import SearchBudgetExceeded, SudokuCSP, backtracking_solve
 
 # ---------------------------------------------------------------------------
 # The methods compared
@@ -403,14 +65,14 @@ Method = Callable[[np.ndarray], Tuple[Union[np.ndarray, typing.Sequence[int], No
 
 # How the tables name the methods.
 SOLVER = "my solver"
-#: the ablation's variants: my solver without each of its components, each component named
+#: the ablation's variants: my solver without each rule of its propagation, each rule named
 WITHOUT = {
-    "reuse_matrix": "without matrix reuse",
     "naked_singles": "without naked singles",
     "hidden_singles": "without hidden singles",
     "locked_candidates": "without locked candidates",
 }
-ALGORITHM_X = "Algorithm X, none of the four"
+NO_PROPAGATION = "Algorithm X, no propagation"
+AGAIN = "my solver again (a check)"
 FIXED_ORDER = "fixed order, forward checking"
 FORWARD_CHECKING = "MRV, forward checking"
 MAC = "MRV, MAC"
@@ -430,17 +92,35 @@ def by_engine(engine: SudokuEngine) -> Method:
 
 
 def ablation() -> dict[str, SudokuEngine]:
-    """My solver's engine, then an engine without each of its four components
-    (``Ideas``) in turn, then Algorithm X with none of them (Knuth's S
-    heuristic on a matrix built for each puzzle, in the solver's column
-    order): label -> engine.  A component's effect is what removing it from
-    the whole solver costs."""
-    variants = {SOLVER: Ideas(), **{WITHOUT[name]: Ideas()._replace(**{name: False}) for name in Ideas._fields}}
-    variants[ALGORITHM_X] = Ideas(*[False] * len(Ideas._fields))
+    """My solver's engine and a second one like it, as a check (the two
+    differ only by chance), then an engine without each rule of its
+    propagation in turn, then one with no propagation at all, which leaves
+    Algorithm X (Knuth's S heuristic, in the solver's column order): label ->
+    engine.  Every engine reuses its one matrix.  A rule's effect is what
+    removing it from the whole solver costs, interactions with the other
+    rules included."""
+    variants = {
+        SOLVER: Ideas(),
+        AGAIN: Ideas(),
+        **{WITHOUT[name]: Ideas()._replace(**{name: False}) for name in WITHOUT},
+    }
+    variants[NO_PROPAGATION] = Ideas()._replace(**dict.fromkeys(WITHOUT, False))
     engines = {label: SudokuEngine(SUDOKU_BOX, ideas) for label, ideas in variants.items()}
     for engine in engines.values():  # the matrix an engine keeps is built now, so that no puzzle's time holds it
         engine.matrix_for(OpenPart([], []))
     return engines
+
+
+def matrix_build_ms(builds: int = 5) -> float:
+    """The CPU time, in ms, of building the 9 x 9 exact-cover matrix: the
+    least of ``builds`` builds, what the solver saves each puzzle by building
+    it once (``Ideas.reuse_matrix``)."""
+    spent = []
+    for _ in range(builds):
+        start = time.process_time()
+        AlgorithmX(exact_cover_rows(SUDOKU_BOX))
+        spent.append(time.process_time() - start)
+    return 1000 * min(spent)
 
 
 def propagated(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], Candidates] | None:
@@ -455,7 +135,7 @@ def propagated(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], Can
 def digits_left(candidates: Candidates) -> list[int]:
     """The digits each cell may still take, as a bit mask (bit d - 1 for
     digit d), from where each digit may still go: the domains of a CSP."""
-    masks = [0] * 81
+    masks = [0] * SUDOKU_CELLS
     for d, board in enumerate(candidates.places):
         while board:
             bit = board & -board
@@ -464,19 +144,62 @@ def digits_left(candidates: Candidates) -> list[int]:
     return masks
 
 
+def csp_answer(cells: list[int], narrowed: list[int] | None = None, **options: bool) -> tuple[list[int] | None, int]:
+    """The textbook search (``SudokuCSP``) on ``cells``: its first solution,
+    a flat list (None when there is none), and the assignments it tried."""
+    problem = SudokuCSP(cells, SUDOKU_BOX, None, narrowed, **options)
+    found = problem.run(1)
+    return (found[0] if found else None), problem.assignments
+
+
+def by_csp(**options: bool) -> Method:
+    """The textbook search with ``options`` as a method of the race, reading
+    the grid as ``by_engine`` does (``read_grid``) and answering, as it does,
+    a flat list: the two pay the same for what is around the search."""
+
+    def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
+        cells = read_grid(puzzle)
+        return (None, 0) if cells is None else csp_answer(cells, None, **options)
+
+    return method
+
+
 def after_propagation() -> Method:
     """The textbook search with MAC and hidden singles on the residual
     problem my solver's propagation leaves (``propagated``): the digits it
     placed, and each blank's domain narrowed to the digits it left."""
     engine = SudokuEngine(SUDOKU_BOX)
 
-    def method(puzzle: np.ndarray) -> Backtracked:
+    def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
         left = propagated(engine, puzzle)
-        if left is None:
-            return Backtracked(None, 0)
-        return backtracking_solve(left[0], None, digits_left(left[1]), hidden_singles=True)
+        return (None, 0) if left is None else csp_answer(left[0], digits_left(left[1]), hidden_singles=True)
 
     return method
+
+
+#: assignments backtracking in a fixed order may try on a hardest puzzle before it is stopped
+FIXED_ORDER_BUDGET = 10_000
+
+
+def fixed_order_budget(puzzles: Sequence[np.ndarray], budget: int = FIXED_ORDER_BUDGET) -> list[tuple[bool, float]]:
+    """Backtracking in a fixed order with forward checking on each of
+    ``puzzles``, stopped after ``budget`` assignments: for each, whether it
+    finished within the budget, and the CPU seconds it took, to its end or to
+    the budget."""
+    found = []
+    for puzzle in puzzles:
+        cells = read_grid(puzzle)
+        if cells is None:
+            raise ValueError("fixed_order_budget needs puzzles of digits 0 to 9")
+        problem = SudokuCSP(cells, SUDOKU_BOX, budget, mrv=False)
+        start = time.process_time()
+        try:
+            problem.run(1)
+            finished = True
+        except SearchBudgetExceeded:
+            finished = False
+        found.append((finished, time.process_time() - start))
+    return found
 
 
 def textbook_methods() -> dict[str, Method]:
@@ -485,10 +208,10 @@ def textbook_methods() -> dict[str, Method]:
     checking; maintaining arc consistency instead; with hidden singles too, at
     every node; and that last search after my solver's propagation."""
     return {
-        FIXED_ORDER: lambda puzzle: backtracking_solve(puzzle, mrv=False),
-        FORWARD_CHECKING: lambda puzzle: backtracking_solve(puzzle),
-        MAC: lambda puzzle: backtracking_solve(puzzle, mac=True),
-        HIDDEN_SINGLES: lambda puzzle: backtracking_solve(puzzle, hidden_singles=True),
+        FIXED_ORDER: by_csp(mrv=False),
+        FORWARD_CHECKING: by_csp(),
+        MAC: by_csp(mac=True),
+        HIDDEN_SINGLES: by_csp(hidden_singles=True),
         AFTER_PROPAGATION: after_propagation(),
     }
 
@@ -517,7 +240,7 @@ def load_puzzles(path: str) -> np.ndarray:
         return np.load(path).astype(np.int64)
     with open(path, encoding="ascii") as lines:
         cells = [[int(digit) for digit in line.strip()] for line in lines if line.strip()]
-    return np.array(cells, dtype=np.int64).reshape(-1, 9, 9)
+    return np.array(cells, dtype=np.int64).reshape(-1, SUDOKU_SIZE, SUDOKU_SIZE)
 
 
 def puzzle_sets() -> dict[str, PuzzleSet]:
@@ -540,11 +263,10 @@ def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
     the solution's: the first blank, row by row, gets the smallest such
     digit.  A puzzle with one solution then has none."""
     grid = np.array(puzzle)
-    side = len(grid)
-    cells, peers = grid.ravel(), _csp_peers(math.isqrt(side))
-    for cell in np.flatnonzero(cells == EMPTY).tolist():
-        r, c = divmod(cell, side)
-        seen = set(cells[list(peers[cell])].tolist())
+    side, box = len(grid), math.isqrt(len(grid))
+    for r, c in zip(*np.nonzero(grid == EMPTY)):
+        square = grid[r - r % box : r - r % box + box, c - c % box : c - c % box + box]
+        seen = {*grid[r].tolist(), *grid[:, c].tolist(), *square.ravel().tolist()}
         wrong = [d for d in range(1, side + 1) if d not in seen and d != solution[r, c]]
         if wrong:
             grid[r, c] = wrong[0]
@@ -561,7 +283,7 @@ def wrong_digit_set(puzzles: Sequence[np.ndarray]) -> PuzzleSet:
         if solution is None:
             raise ValueError("a puzzle without a solution cannot take a wrong digit")
         wrong.append(with_a_wrong_digit(puzzle, solution))
-    return np.array(wrong), np.full((len(wrong), 9, 9), NO_SOLUTION)
+    return np.array(wrong), np.full((len(wrong), SUDOKU_SIZE, SUDOKU_SIZE), NO_SOLUTION)
 
 
 # ---------------------------------------------------------------------------
@@ -604,6 +326,15 @@ def is_right(puzzle: np.ndarray, solution: np.ndarray | Sequence[int] | None, st
     return is_valid_solution(puzzle, grid) and (stored is None or np.array_equal(grid, stored))
 
 
+def in_turn(names: Sequence[str], k: int, r: int) -> list[str]:
+    """The order ``names`` take their turns on puzzle ``k`` of round ``r``:
+    drawn afresh for each from a generator seeded with both, so that each
+    method goes first, and follows each other method, about as often as any,
+    and what one method leaves behind (garbage, a cold cache) does not fall
+    on the same method each time."""
+    return random.Random(f"{k}:{r}").sample(list(names), len(names))
+
+
 @contextmanager
 def frozen_heap() -> Iterator[None]:
     """Every object made so far frozen out of garbage collection while the
@@ -627,10 +358,9 @@ def race(
     stored: Sequence[np.ndarray] | np.ndarray | None = None,
     rounds: int = 1,
 ) -> dict[str, Results]:
-    """Every method on every puzzle, ``rounds`` times, taking turns: on puzzle
-    k of round r, method k + r (counting round) goes first, so that a busy
-    spell of the machine slows them alike and no method always follows the
-    same one.  Each call gets a fresh copy of the puzzle and is timed as the
+    """Every method on every puzzle, ``rounds`` times, taking turns on each
+    puzzle in an order drawn for it (``in_turn``), so that a change in the
+    machine's load slows them alike.  Each call gets a fresh copy of the puzzle and is timed as the
     autograder times it, with ``time.process_time()``; each answer is checked
     against ``stored`` solutions where given (``is_right``).  Each method first
     solves the first puzzle once, untimed, so that what it builds once (a
@@ -650,8 +380,7 @@ def race(
     with frozen_heap():
         for r in range(rounds):
             for k, puzzle in enumerate(puzzles):
-                turn = (k + r) % len(names)
-                for name in names[turn:] + names[:turn]:
+                for name in in_turn(names, k, r):
                     copy = np.array(puzzle)
                     start = time.process_time()
                     solution, nodes[name][k] = methods[name](copy)
@@ -678,32 +407,39 @@ PARTS = ("choosing", "propagating", "undoing")
 
 
 def timed(seconds: dict[str, float], part: str, method: Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
-    """``method(*args)``, its time (``time.perf_counter``) added to ``seconds[part]``
-    and a call to ``seconds[part + " calls"]``."""
+    """``method(*args)``, its time (``time.perf_counter``) added to ``seconds[part]``."""
     start = time.perf_counter()
     result = method(*args)
     seconds[part] += time.perf_counter() - start
-    seconds[part + " calls"] += 1
     return result
 
 
 def no_seconds() -> dict[str, float]:
-    """Each part's seconds and calls, all 0."""
-    return dict.fromkeys([*PARTS, *(part + " calls" for part in PARTS)], 0.0)
+    """Each part's seconds, all 0."""
+    return dict.fromkeys(PARTS, 0.0)
 
 
-class InstrumentedAlgorithmX(AlgorithmX):
-    """Algorithm X counting its ``choices`` (columns it branches on that hold
-    two rows or more), and with ``timing`` set, its parts timed into
-    ``seconds``: choosing a column, covering (propagating a choice) and
-    uncovering (undoing it)."""
+class Instrumented:
+    """What both instrumented searches add: ``choices``, the choice points
+    counted, and with ``timing`` set, each part's seconds and calls in
+    ``seconds`` (``timed``)."""
 
-    def __init__(self, rows: Sequence[Iterable[int]], timing: bool = False) -> None:
+    def __init__(self, timing: bool) -> None:
         self.choices, self.timing, self.seconds = 0, timing, no_seconds()
-        super().__init__(rows)
 
     def part(self, name: str, method: Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
+        """``method(*args)``, timed as part ``name`` when timing."""
         return timed(self.seconds, name, method, *args) if self.timing else method(*args)
+
+
+class InstrumentedAlgorithmX(Instrumented, AlgorithmX):
+    """Algorithm X counting its choice points (columns it branches on that
+    hold two rows or more), and timing, when asked, choosing a column,
+    covering (propagating a choice) and uncovering (undoing it)."""
+
+    def __init__(self, rows: Sequence[Iterable[int]], timing: bool = False) -> None:
+        Instrumented.__init__(self, timing)
+        AlgorithmX.__init__(self, rows)
 
     def choose_column(self, emptied: Iterable[ColumnObject] | None = None) -> ColumnObject | None:
         column = self.part("choosing", super().choose_column, emptied)
@@ -724,18 +460,15 @@ class InstrumentedAlgorithmX(AlgorithmX):
         self.part("undoing", super().uncover_other_columns, node)
 
 
-class InstrumentedCSP(SudokuCSP):
-    """The textbook search counting its ``choices`` (variables it branches on
-    with two values or more), and with ``timing`` set, its parts timed into
-    ``seconds``: choosing a variable, assigning it with its inference
-    (propagating), and saving and restoring the domains (undoing)."""
+class InstrumentedCSP(Instrumented, SudokuCSP):
+    """The textbook search counting its choice points (variables it branches
+    on with two values or more), and timing, when asked, choosing a
+    variable, assigning it with its inference (propagating), and saving and
+    restoring the domains (undoing)."""
 
     def __init__(self, *args: typing.Any, timing: bool = False, **kwargs: typing.Any) -> None:
-        self.choices, self.timing, self.seconds = 0, timing, no_seconds()
-        super().__init__(*args, **kwargs)
-
-    def part(self, name: str, method: Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
-        return timed(self.seconds, name, method, *args) if self.timing else method(*args)
+        Instrumented.__init__(self, timing)
+        SudokuCSP.__init__(self, *args, **kwargs)
 
     def select_unassigned_variable(self, open_cells: Sequence[int]) -> int:
         k = self.part("choosing", super().select_unassigned_variable, open_cells)
@@ -762,7 +495,9 @@ def choice_points(engines: dict[str, SudokuEngine], puzzles: Sequence[np.ndarray
     matrices: dict[int, InstrumentedAlgorithmX] = {}
     found = {label: np.zeros(len(puzzles), dtype=np.int64) for label in engines}
     for label, engine in engines.items():
-        matrix = matrices.setdefault(engine.box, InstrumentedAlgorithmX(exact_cover_rows(engine.box)))
+        if engine.box not in matrices:
+            matrices[engine.box] = InstrumentedAlgorithmX(exact_cover_rows(engine.box))
+        matrix = matrices[engine.box]
         for k, puzzle in enumerate(puzzles):
             cells = read_grid(puzzle, engine.size)
             left = None if cells is None else engine.place_forced_digits(cells)
@@ -788,84 +523,84 @@ class NodeTimes(NamedTuple):
     shares: dict[str, float]
 
 
-def timer_cost(calls: int = 10_000) -> float:
-    """The seconds a ``time.perf_counter`` call adds to what it times: the
-    least of several mean gaps between two calls in a row."""
-    best = math.inf
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(calls):
-            time.perf_counter()
-        best = min(best, (time.perf_counter() - start) / calls)
-    return best
-
-
 def node_times(puzzles: Sequence[np.ndarray], rounds: int = 3) -> dict[str, NodeTimes]:
     """Where the time of my solver and of the two strongest textbook searches
     goes on ``puzzles``, label -> ``NodeTimes``; every time by the wall clock
-    (``time.perf_counter``), the finest the system keeps.
+    (``time.perf_counter``), as the parts take microseconds.
 
     *Before the search* is all a method does before its first choice: my
-    propagation and the open part of the matrix for my solver; building the
-    domains and the inference from the givens for the textbook search, after
-    my propagation for the second.  The search is the rest (for my solver,
-    linking the matrix first).  In each of ``rounds`` rounds every method
-    runs on every puzzle, taking turns as in ``race``, first as it is, then
-    with each part of its search timed (``InstrumentedAlgorithmX``,
-    ``InstrumentedCSP``).  ``before`` and ``search`` are the medians of the
-    rounds' totals; a part's share is the median of its totals, less the
-    measured cost of its timers (``timer_cost``), over ``search``; the rest
-    is what is left.  The heap is frozen as in ``race``.
+    propagation, then restricting and linking the matrix, for my solver;
+    building the domains and the inference from the givens for the textbook
+    search, after my propagation for the second.  The search is the rest
+    (my solver's search links the matrix again first: that second link is
+    taken out).  In each of ``rounds`` rounds every method runs on every
+    puzzle, in turn as in ``race``, first as it is (``AlgorithmX``,
+    ``SudokuCSP``), for its time, then instrumented (``InstrumentedAlgorithmX``,
+    ``InstrumentedCSP``), for its choice points and the time of each part.
+    ``before`` and ``search`` are the medians of the rounds' totals of the
+    first run; a part's share is the median of its totals over that of the
+    instrumented search's, and the rest, the search loop's own share,
+    includes what the instruments themselves cost.  The heap is frozen as in
+    ``race``.
     """
     engine = SudokuEngine(SUDOKU_BOX)
-    matrices = {timing: InstrumentedAlgorithmX(exact_cover_rows(SUDOKU_BOX), timing) for timing in (False, True)}
+    plain, instrumented = (
+        AlgorithmX(exact_cover_rows(SUDOKU_BOX)),
+        InstrumentedAlgorithmX(exact_cover_rows(SUDOKU_BOX), True),
+    )
     labels = (SOLVER, HIDDEN_SINGLES, AFTER_PROPAGATION)
 
     def run(label: str, puzzle: np.ndarray, timing: bool) -> tuple[float, float, int, int, dict[str, float]]:
-        """One method on ``puzzle``: seconds before the search and of it, nodes, choices and the parts' seconds."""
+        """One method on ``puzzle``, plain or instrumented: seconds before the
+        search and of it, nodes, and with ``timing``, choices and each part's seconds."""
         begun = time.perf_counter()
-        if label == HIDDEN_SINGLES:
-            csp = InstrumentedCSP(read_grid(puzzle), SUDOKU_BOX, hidden_singles=True, timing=timing)
+        cells = read_grid(puzzle)
+        if cells is None:
+            raise ValueError("node_times needs puzzles of digits 0 to 9")
+        narrowed = None
+        if label != HIDDEN_SINGLES:
+            left = propagated(engine, puzzle)
+            if left is None:  # propagation finds no solution: no search
+                return time.perf_counter() - begun, 0.0, 0, 0, no_seconds()
+            cells, candidates = left
+            narrowed = digits_left(candidates)
+        if label == SOLVER:
+            matrix = instrumented if timing else plain
+            matrix.restrict(*engine.open_part(cells, candidates.places))
+            matrix.link()
+            linking = time.perf_counter()
+            matrix.link()  # again, as the search's own link will find it
             searching = time.perf_counter()
-            csp.run(1)
-            return searching - begun, time.perf_counter() - searching, csp.assignments, csp.choices, csp.seconds
-        left = propagated(engine, puzzle)
-        if left is None:  # propagation finds no solution: no search
-            return time.perf_counter() - begun, 0.0, 0, 0, no_seconds()
-        cells, candidates = left
-        if label == AFTER_PROPAGATION:
-            csp = InstrumentedCSP(cells, SUDOKU_BOX, None, digits_left(candidates), hidden_singles=True, timing=timing)
-            searching = time.perf_counter()
-            csp.run(1)
-            return searching - begun, time.perf_counter() - searching, csp.assignments, csp.choices, csp.seconds
-        matrix = matrices[timing]
-        matrix.restrict(*engine.open_part(cells, candidates.places))
-        matrix.choices, matrix.seconds = 0, no_seconds()
+            instrumented.choices, instrumented.seconds = 0, no_seconds()
+            matrix.first_solution()
+            done = time.perf_counter() - (searching - linking)  # less the search's own link
+            return searching - begun, done - searching, matrix.rows_tried, instrumented.choices, instrumented.seconds
+        if timing:
+            csp: SudokuCSP = InstrumentedCSP(cells, SUDOKU_BOX, None, narrowed, hidden_singles=True, timing=True)
+        else:
+            csp = SudokuCSP(cells, SUDOKU_BOX, None, narrowed, hidden_singles=True)
         searching = time.perf_counter()
-        matrix.first_solution()
-        return searching - begun, time.perf_counter() - searching, matrix.rows_tried, matrix.choices, matrix.seconds
+        csp.run(1)
+        done = time.perf_counter()
+        counted = (csp.choices, csp.seconds) if isinstance(csp, InstrumentedCSP) else (0, no_seconds())
+        return searching - begun, done - searching, csp.assignments, *counted
 
-    cost = timer_cost()
-    totals = {label: np.zeros((2 + 2 * len(PARTS), rounds)) for label in labels}  # before, search, parts, calls
+    totals = {label: np.zeros((3 + len(PARTS), rounds)) for label in labels}  # before, search, timed search, parts
     counts = {label: (0, 0) for label in labels}  # nodes and choices, counted in the first round
     with frozen_heap():
         for r in range(rounds):
             for k, puzzle in enumerate(puzzles):
-                turn = (k + r) % len(labels)
-                for label in labels[turn:] + labels[:turn]:
-                    before, search, nodes, choices, _ = run(label, puzzle, False)
-                    totals[label][:2, r] += (before, search)
+                for label in in_turn(labels, k, r):
+                    before, search, nodes, _, _ = run(label, puzzle, False)
+                    _, timed_search, _, choices, seconds = run(label, puzzle, True)
+                    totals[label][:, r] += [before, search, timed_search, *(seconds[part] for part in PARTS)]
                     if r == 0:
                         counts[label] = (counts[label][0] + nodes, counts[label][1] + choices)
-                    seconds = run(label, puzzle, True)[4]
-                    totals[label][2:, r] += [seconds[part] for part in PARTS] + [
-                        seconds[part + " calls"] for part in PARTS
-                    ]
     found = {}
     for label in labels:
         medians = np.median(totals[label], axis=1)
-        before, search, parts, calls = medians[0], medians[1], medians[2:5], medians[5:]
-        shares = dict(zip(PARTS, ((parts - cost * calls) / search).tolist()))
+        before, search, timed_search, parts = medians[0], medians[1], medians[2], medians[3:]
+        shares = dict(zip(PARTS, (parts / timed_search).tolist()))
         shares["rest"] = 1 - sum(shares.values())
         nodes, choices = counts[label]
         found[label] = NodeTimes(len(puzzles), float(before), float(search), nodes, choices, shares)
@@ -1025,53 +760,60 @@ def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequ
 
 
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:
-    """Table 1: my solver on each set, from ``race`` with my solver alone and
-    its ``choice_points`` on each set; then how far apart each set's rounds'
-    mean times lay, as a share of their median."""
+    """Table 1: my solver on each set, from ``race`` with my solver alone,
+    and its ``choice_points`` on each set; a set's spread is how far apart
+    its rounds' mean times lay, as a share of their median."""
     rows = []
     for name, r in answers.items():
-        times = [significant(r.mean_ms()), significant(r.puzzle_ms().max())]
+        spread = percent(float(np.ptp(r.round_means()) / r.mean_ms()))
+        times = [significant(r.mean_ms()), spread, significant(r.puzzle_ms().max())]
         rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
     slowest = max(r.puzzle_ms().max() for r in answers.values())
-    rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", significant(slowest)])
-    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "slowest ms"]
+    rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
+    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "rounds' spread", "slowest ms"]
     print_table("answers", "My solver on each set: answers, choice points and CPU time per puzzle", header, rows)
-    spread = [[name, percent(float(np.ptp(r.round_means()) / r.mean_ms()))] for name, r in answers.items()]
-    print()
-    print_table("spread", "How far apart the rounds' mean times lay, over their median", ["set", "spread"], spread)
 
 
 def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, dict[str, np.ndarray]]) -> None:
     """Tables 2 and 3: each variant of the ablation on each set, its mean
     time as a multiple of my solver's in the same race, and its mean choice
-    points (``choice_points``)."""
+    points (``choice_points``); between them, how far the check, my solver's
+    second copy, read from the first on any set."""
     variants = list(next(iter(ablated.values())))
     header = ["variant", *ablated]
     times = [
-        [v, *(significant(ablated[n][v].ms.mean() / ablated[n][SOLVER].ms.mean()) for n in ablated)] for v in variants
+        [v, *(significant(ablated[n][v].mean_ms() / ablated[n][SOLVER].mean_ms()) for n in ablated)] for v in variants
     ]
     counts = [[v, *(significant(choices[n][v].mean(), 3) for n in ablated)] for v in variants]
-    print_table("ablation-time", "The ablation: mean CPU time per puzzle over my solver's (one round)", header, times)
+    print_table(
+        "ablation-time", "The ablation: mean CPU time per puzzle over my solver's in the same race", header, times
+    )
+    departure = max(abs(ablated[n][AGAIN].mean_ms() / ablated[n][SOLVER].mean_ms() - 1) for n in ablated)
+    print()
+    print_table(
+        "check",
+        "How far the check read from my solver",
+        ["variant", "largest difference"],
+        [[AGAIN, percent(departure)]],
+    )
     print()
     print_table("ablation-choices", "The ablation: mean choice points per puzzle", header, counts)
 
 
 def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     """Table 4: my solver and the course's searches, a row for each method:
-    its slowest time on the assignment's hard puzzles, its mean time on each
-    set, and its slowest on the hardest; "-" where it did not run.  Then how
-    many puzzles each answered right, over every set it ran on (checked)."""
+    its mean time on each set, then its slowest on the assignment's hard
+    puzzles and on the hardest; "-" where it did not run.  Then how many
+    puzzles each answered right, over every set it ran on (checked)."""
     methods = list(dict.fromkeys(m for races in textbook.values() for m in races))
+    slowest = [name for name in ("hard", "hardest") if name in textbook]
     rows = []
     for method in methods:
         ran = {name: races[method] for name, races in textbook.items() if method in races}
-        cells = [significant(ran["hard"].puzzle_ms().max()) if "hard" in ran else "-"]
-        cells += [significant(ran[name].mean_ms()) if name in ran else "-" for name in textbook]
-        if "hardest" in textbook:
-            cells.append(significant(ran["hardest"].puzzle_ms().max()) if "hardest" in ran else "-")
+        cells = [significant(ran[name].mean_ms()) if name in ran else "-" for name in textbook]
+        cells += [significant(ran[name].puzzle_ms().max()) if name in ran else "-" for name in slowest]
         rows.append([method, *cells])
-    header = ["method", "slowest ms: hard", *(f"mean ms: {name}" for name in textbook)]
-    header += ["slowest ms: hardest"] if "hardest" in textbook else []
+    header = ["method", *(f"mean ms: {name}" for name in textbook), *(f"slowest ms: {name}" for name in slowest)]
     print_table("textbook", "My solver and the course's searches: CPU time per puzzle", header, rows)
     checked = []
     for method in methods:
@@ -1082,19 +824,68 @@ def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
 
 
 def print_node_times(times: dict[str, NodeTimes]) -> None:
-    """Table 5: each method's mean time per puzzle before its search and of
-    its search, its mean choice points and nodes, and its search's time per
-    node; then the share of its search's time each part took."""
+    """Table 5: each method's mean choice points and nodes per puzzle, its
+    search's time per node, and the share of its search's time each part
+    took; then its mean time per puzzle before its search and of it."""
     rows = []
     for method, t in times.items():
-        per_puzzle = [significant(1000 * t.before / t.puzzles), significant(1000 * t.search / t.puzzles)]
         counts = [significant(t.choices / t.puzzles, 3), significant(t.nodes / t.puzzles, 3)]
-        rows.append([method, *per_puzzle, *counts, significant(1e6 * t.search / t.nodes)])
-    header = ["method", "ms before the search", "ms of search", "choice points", "nodes", "µs per node"]
-    print_table("nodes", "Where a puzzle's time goes, on the hardest set (wall clock)", header, rows)
-    shares = [[method, *(percent(t.shares[part]) for part in (*PARTS, "rest"))] for method, t in times.items()]
+        shares = [percent(t.shares[part]) for part in PARTS]
+        rows.append([method, *counts, significant(1e6 * t.search / t.nodes), *shares])
+    header = ["method", "choice points", "nodes", "µs per node", *(f"{part} %" for part in PARTS)]
+    print_table("node-costs", "What a search node costs, and where its time goes, on the hardest set", header, rows)
+    split = [
+        [
+            method,
+            significant(1000 * t.before / t.puzzles),
+            significant(1000 * t.search / t.puzzles),
+            percent(t.shares["rest"]),
+        ]
+        for method, t in times.items()
+    ]
     print()
-    print_table("node-parts", "The share of each search's time by part", ["method", *PARTS, "rest"], shares)
+    header = ["method", "ms before the search", "ms of search", "rest of the search %"]
+    print_table("node-split", "Each puzzle's time before the search and of it (wall clock)", header, split)
+
+
+def print_fixed_order_budget(runs: list[tuple[bool, float]], budget: int = FIXED_ORDER_BUDGET) -> None:
+    """How many puzzles backtracking in a fixed order finished within
+    ``budget`` assignments (``fixed_order_budget``), and the median time it
+    took to reach the budget on the others."""
+    stopped = [seconds for finished, seconds in runs if not finished]
+    at_budget = significant(1000 * float(np.median(stopped))) if stopped else "-"
+    row = [FIXED_ORDER, len(runs), len(runs) - len(stopped), budget, at_budget]
+    header = ["method", "puzzles", "finished", "budget (assignments)", "ms to reach it"]
+    print_table("fixed-order", "Backtracking in a fixed order on the hardest set, within a budget", header, [row])
+    print()
+
+
+def print_matrix_build(builds: int = 5) -> None:
+    """The 9 x 9 exact-cover matrix: its nodes, one for each 1, and the CPU
+    time of building it (``matrix_build_ms``)."""
+    nodes = sum(len(row) for row in exact_cover_rows(SUDOKU_BOX))
+    print_table(
+        "matrix",
+        "Building the exact-cover matrix",
+        ["matrix", "nodes", "build ms"],
+        [["9 x 9", nodes, significant(matrix_build_ms(builds))]],
+    )
+
+
+def print_by_set(textbook: dict[str, dict[str, Results]]) -> None:
+    """My solver against the textbook search from the residual problem, set
+    by set (exploratory, outside the three comparisons): the share of puzzles
+    on which my solver took less time, the ratio of the mean times, and
+    Wilcoxon's p on that set alone."""
+    rows = []
+    for name in (n for n in HARD_SETS if n in textbook):
+        solver, other = textbook[name][SOLVER], textbook[name][AFTER_PROPAGATION]
+        d = solver.puzzle_ms() - other.puzzle_ms()
+        ratio = significant(solver.mean_ms() / other.mean_ms())
+        rows.append([name, len(d), percent(float(np.mean(d < 0))), ratio, p_value_text(wilcoxon_signed_rank(d))])
+    header = ["set", "puzzles", "my solver faster", "mean time, mine over its", "Wilcoxon p"]
+    print()
+    print_table("by-set", f"My solver against {AFTER_PROPAGATION}, set by set (exploratory)", header, rows)
 
 
 def print_comparisons(differences: dict[str, np.ndarray]) -> None:
@@ -1129,11 +920,26 @@ FIGURE_COLOURS = {
 }
 
 
-def exact_cover_step(puzzle: Sequence[Sequence[int]]) -> dict[str, typing.Any]:
-    """The exact-cover matrix of ``puzzle`` (N x N, 0 = blank) as a bool
-    array, what its givens leave, and one step of Algorithm X on that: the
-    first column of least size and its first row, and what taking the row
-    leaves.  Worked out with numpy from ``helpers.exact_cover_rows``."""
+class CoverStep(NamedTuple):
+    """A puzzle's exact-cover matrix (bool, candidates by constraints), what
+    its givens leave, and one step of Algorithm X on that; masks are over the
+    whole matrix, and ``column`` and ``row`` index it."""
+
+    matrix: np.ndarray
+    givens: list[int]  #: the rows of the givens
+    open_rows: np.ndarray  #: rows the givens do not rule out
+    open_columns: np.ndarray  #: columns the givens do not fill
+    column: int  #: the first open column of least size
+    row: int  #: its first open row, the one the step takes
+    rows_after: np.ndarray  #: rows still open once it is taken
+    columns_after: np.ndarray  #: columns still open once it is taken
+
+
+def exact_cover_step(puzzle: Sequence[Sequence[int]]) -> CoverStep:
+    """The exact-cover matrix of ``puzzle`` (N x N, 0 = blank), what its
+    givens leave, and one step of Algorithm X on that: the first column of
+    least size and its first row, and what taking the row leaves.  Worked
+    out with numpy from ``helpers.exact_cover_rows``."""
     grid = np.asarray(puzzle)
     size = len(grid)
     rows = exact_cover_rows(math.isqrt(size))
@@ -1141,23 +947,13 @@ def exact_cover_step(puzzle: Sequence[Sequence[int]]) -> dict[str, typing.Any]:
     for row, columns in enumerate(rows):
         matrix[row, list(columns)] = True
     givens = [candidate_row(cell, digit, size) for cell, digit in enumerate(grid.ravel().tolist()) if digit]
-    open_columns = ~matrix[givens].any(axis=0)
-    open_rows = ~matrix[:, ~open_columns].any(axis=1)
+    open_columns = np.asarray(~matrix[givens].any(axis=0))
+    open_rows = np.asarray(~matrix[:, ~open_columns].any(axis=1))
     sizes = np.where(open_columns, matrix[open_rows].sum(axis=0), len(rows) + 1)
     column = int(np.argmin(sizes))  # the first of least size
     row = int(np.flatnonzero(open_rows & matrix[:, column])[0])
-    rows_after = open_rows & ~matrix[:, matrix[row]].any(axis=1)
-    return dict(
-        matrix=matrix,
-        givens=givens,
-        open_rows=open_rows,
-        open_columns=open_columns,
-        column=column,
-        row=row,
-        rows_after=rows_after,
-        columns_after=open_columns & ~matrix[row],
-        size=int(sizes[column]),
-    )
+    rows_after = np.asarray(open_rows & ~matrix[:, matrix[row]].any(axis=1))
+    return CoverStep(matrix, givens, open_rows, open_columns, column, row, rows_after, open_columns & ~matrix[row])
 
 
 def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
@@ -1168,22 +964,22 @@ def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
     from matplotlib.patches import Patch
 
     step = exact_cover_step(puzzle)
-    matrix, open_rows, open_columns = step["matrix"], step["open_rows"], step["open_columns"]
+    matrix, open_rows, open_columns = step.matrix, step.open_rows, step.open_columns
     size = len(puzzle)
     colour = FIGURE_COLOURS
     image = np.ones(matrix.shape + (3,))
     image[~open_rows[:, None] | ~open_columns[None, :]] = colour["ruled out by the givens"]
     image[matrix & ~open_rows[:, None]] = (0.6, 0.6, 0.6)  # its 1s a shade darker
-    image[np.isin(np.arange(len(matrix)), step["givens"])[:, None] & matrix] = colour["1 in a given's row"]
-    gone = open_rows & ~step["rows_after"]
-    image[(gone[:, None] & open_columns) | ((open_columns & ~step["columns_after"]) & open_rows[:, None])] = colour[
+    image[np.isin(np.arange(len(matrix)), step.givens)[:, None] & matrix] = colour["1 in a given's row"]
+    gone = open_rows & ~step.rows_after
+    image[(gone[:, None] & open_columns) | ((open_columns & ~step.columns_after) & open_rows[:, None])] = colour[
         "ruled out by that row"
     ]
     image[matrix & gone[:, None]] = (0.90, 0.30, 0.25)  # its 1s a shade darker
-    image[matrix & step["rows_after"][:, None]] = colour["1 still open"]
-    image[open_rows & ~matrix[:, step["column"]], step["column"]] = colour["column chosen, row taken"]
-    image[step["row"], open_columns & ~matrix[step["row"]]] = colour["column chosen, row taken"]
-    image[step["row"], matrix[step["row"]]] = colour["1 in the row taken"]
+    image[matrix & step.rows_after[:, None]] = colour["1 still open"]
+    image[open_rows & ~matrix[:, step.column], step.column] = colour["column chosen, row taken"]
+    image[step.row, open_columns & ~matrix[step.row]] = colour["column chosen, row taken"]
+    image[step.row, matrix[step.row]] = colour["1 in the row taken"]
 
     print("[figure exact_cover] A 4 x 4 puzzle as exact cover, and one step of Algorithm X")
     figure, (left, right) = plt.subplots(1, 2, figsize=(9, 7.2), dpi=110, gridspec_kw={"width_ratios": [1, 3.6]})
@@ -1195,7 +991,7 @@ def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
     for (r, c), digit in np.ndenumerate(np.asarray(puzzle)):
         if digit:
             left.text(c + 0.5, r + 0.5, str(digit), ha="center", va="center", fontsize=16)
-    cell, digit = divmod(step["row"], size)
+    cell, digit = divmod(step.row, size)
     left.text(
         cell % size + 0.5, cell // size + 0.5, str(digit + 1), ha="center", va="center", fontsize=16, color="#b00000"
     )
@@ -1239,6 +1035,7 @@ def plot_times(textbook: dict[str, dict[str, Results]], names: Sequence[str]) ->
         ax.set_xlabel("CPU time per puzzle, ms (log scale)")
         ax.grid(True, alpha=0.3)
     axes[0][0].set_ylabel("share of puzzles solved")
-    figure.legend(*axes[0][-1].get_legend_handles_labels(), loc="lower center", ncol=3, frameon=False)
+    handles = {label: handle for ax in axes[0] for handle, label in zip(*ax.get_legend_handles_labels())}
+    figure.legend(handles.values(), handles.keys(), loc="lower center", ncol=3, frameon=False)
     figure.tight_layout(rect=(0, 0.14, 1, 1))
     plt.show()

@@ -385,9 +385,9 @@ def exact_cover_rows(box: int) -> tuple[tuple[int, int, int, int], ...]:
 
 
 class Candidates(NamedTuple):
-    """What stage 1 leaves: ``blanks``, the blank cells as a bit board (0
+    """What propagation leaves: ``blanks``, the blank cells as a bit board (0
     when the grid is full), and ``places``, for each digit the board of cells
-    where it may still go (masked by the blanks when stage 1 returns it;
+    where it may still go (masked by the blanks when propagation returns it;
     ``_read_givens`` leaves that to its caller)."""
 
     blanks: int
@@ -404,8 +404,8 @@ class OpenPart(NamedTuple):
 
 class Answer(NamedTuple):
     """What ``SudokuEngine.solve`` found: ``grid``, the solution (``None`` when
-    there is none), and ``rows_tried``, the rows its search took (0 when stage
-    1 settled the puzzle)."""
+    there is none), and ``rows_tried``, the rows its search took (0 when
+    propagation settled the puzzle)."""
 
     grid: list[int] | None
     rows_tried: int
@@ -437,22 +437,22 @@ def random_order(seed: int = ORDER_SEED, box: int = SUDOKU_BOX) -> list[int]:
 
 class Ideas(NamedTuple):
     """What the solver does beyond Knuth's Algorithm X on a matrix built for
-    each puzzle.  The solver has them all; the experiment's ablation adds them
-    one at a time (``SudokuEngine(box, ideas)``).  Each is read in one place:
+    each puzzle.  The solver has them all; the experiment's ablation removes
+    them one at a time (``SudokuEngine(box, ideas)``).  Each is read in one place:
     ``reuse_matrix`` in ``matrix_for``, ``naked_singles`` in
     ``place_forced_digits``, and ``hidden_singles`` and ``locked_candidates``
     in ``SudokuEngine.__init__``, which builds ``unit_rules`` and
     ``scans_units`` from them."""
 
     reuse_matrix: bool = True  #: build the matrix once and link it afresh for each puzzle
-    naked_singles: bool = True  #: stage 1 fills each blank left with one digit ...
+    naked_singles: bool = True  #: propagation fills each blank left with one digit ...
     hidden_singles: bool = True  #: ... and places each digit left with one place in a unit ...
-    locked_candidates: bool = True  #: ... and rules a digit confined to a segment out of its line and box
+    locked_candidates: bool = True  #: ... and rules a digit confined to a box-line intersection out of both
 
 
 class SudokuEngine:
     """Solve sudokus of one order ``box`` (side N = box**2), given as flat
-    lists of N*N ints (0 for a blank), in two stages: ``place_forced_digits``
+    lists of N*N ints (0 for a blank), in two steps: ``place_forced_digits``
     places every digit the rules force, on one bit board per digit (an int
     whose bit i says "this digit may still go in cell i"); then dancing
     links search what is left, on one ``AlgorithmX`` over all N**3
@@ -486,7 +486,7 @@ class SudokuEngine:
         # What a digit's places in a unit say: one cell is a hidden single (0); cells of one segment,
         # where a line crosses a box, rule out the other cells of both (locked candidates).
         self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells} if ideas.hidden_singles else {}
-        self.scans_units = ideas.hidden_singles or ideas.locked_candidates  #: whether stage 1 scans units
+        self.scans_units = ideas.hidden_singles or ideas.locked_candidates  #: whether propagation scans units
         for line in rows + cols if ideas.locked_candidates else ():
             for b in boxes:
                 segment = line & b
@@ -525,7 +525,7 @@ class SudokuEngine:
         return Answer(grid, matrix.rows_tried)
 
     def place_forced_digits(self, grid: list[int]) -> Candidates | None:
-        """Stage 1 on ``grid`` (changed in place): place every digit the rules
+        """Propagation on ``grid`` (changed in place): place every digit the rules
         force; ``None`` when the givens or the forced digits contradict.  Each
         round takes naked singles, then scans the units for hidden singles and
         locked candidates (those of ``ideas``), until a scan changes nothing."""

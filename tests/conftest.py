@@ -207,7 +207,7 @@ def has_dead_blank(puzzle: np.ndarray) -> bool:
     return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
 
 
-#: what a call of the solver runs, and of the textbook search, as names of helpers.py's top level
+#: what a call of the solver runs, and of the textbook search, as top-level names of helpers.py and textbook.py
 SOLVER_ROOTS = frozenset({"solve_sudoku", "SudokuEngine", "AlgorithmX"})
 TEXTBOOK_ROOTS = frozenset({"backtracking_solve", "backtracking_count", "SudokuCSP"})
 

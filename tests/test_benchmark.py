@@ -18,6 +18,7 @@ import pytest
 
 import experiment
 import helpers
+import textbook
 from conftest import EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
@@ -35,8 +36,8 @@ SEARCHED = parse(EVEREST)  #: a puzzle that needs a search
 
 
 def tiny_set() -> PuzzleSet:
-    """A puzzle that needs a search, one that stage 1 solves and one without a solution, with their answers."""
-    solution = experiment.backtracking_solve(SEARCHED).solution  # labelled by the textbook search, not the solver
+    """A puzzle that needs a search, one that propagation solves and one without a solution, with their answers."""
+    solution = textbook.backtracking_solve(SEARCHED).solution  # labelled by the textbook search, not the solver
     assert solution is not None
     solutions = np.stack([solution, VALID, NONE])
     return PuzzleSet("tiny", "tiny", np.stack([SEARCHED, PUZZLE, CLASH]), solutions, np.arange(3))

@@ -12,8 +12,8 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-import experiment
 import helpers
+import textbook
 from conftest import sha256, stated_sha256
 from tools.paths import COLLECTIONS
 from tools.puzzles import find_hardest
@@ -87,7 +87,7 @@ def test_the_rated_samples_solutions_solve_their_puzzles():
 def test_a_sample_has_one_solution_by_the_textbook_search(name):
     puzzles = grids(name)
     sample = puzzles[np.arange(INDEPENDENT_SAMPLE) * len(puzzles) // INDEPENDENT_SAMPLE]
-    assert [experiment.backtracking_count(grid) for grid in sample] == [1] * INDEPENDENT_SAMPLE
+    assert [textbook.backtracking_count(grid) for grid in sample] == [1] * INDEPENDENT_SAMPLE
 
 
 def test_each_hardest_puzzle_is_the_one_at_its_place_in_its_source():

@@ -1,4 +1,4 @@
-"""The textbook method in ``experiment.py``: backtracking search with MRV and
+"""The textbook method in ``textbook.py``: backtracking search with MRV and
 forward checking or arc consistency, which the notebook's experiment compares
 with the solver, and the project's independent reference solver."""
 
@@ -10,6 +10,8 @@ import pytest
 from conftest import (
     CONSISTENT_NO_SOLUTION,
     DATA,
+    EVEREST,
+    EVEREST_SOLUTION,
     GENERATED,
     NO_SOLUTION,
     ROOT,
@@ -20,8 +22,8 @@ from conftest import (
     reachable,
     stored_cases,
 )
-from experiment import SearchBudgetExceeded, SudokuCSP, backtracking_count, backtracking_solve
 from helpers import is_valid_solution
+from textbook import SearchBudgetExceeded, SudokuCSP, backtracking_count, backtracking_solve
 from tools.puzzles.make_data import random_puzzle
 
 # A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
@@ -32,7 +34,12 @@ SINGLES_ONLY = "1427590035036142797690835109240010350154360270065920086083274912
 EMPTY_4X4_SOLUTIONS = 288
 
 
-STORED_CASES = stored_cases(DATA, "assignment") + stored_cases(GENERATED, "generated")
+STORED_CASES = [
+    *stored_cases(DATA, "assignment"),
+    *stored_cases(GENERATED, "generated"),
+    # conftest's: the command line's tests compare answers with EVEREST_SOLUTION byte for byte
+    pytest.param(parse(EVEREST), parse(EVEREST_SOLUTION), id="conftest-everest"),
+]
 
 
 # ---------------------------------------------------------------------------
@@ -257,14 +264,14 @@ def test_domain_sizes_count_the_digits_of_a_mask(side):
 # ---------------------------------------------------------------------------
 # The textbook method labels data/ and judges the property tests, and the
 # report compares it with the solver, so the two must share no code: what the
-# textbook method's definitions in experiment.py use, read off its syntax
+# textbook method's definitions in textbook.py use, read off its syntax
 # tree, names nothing that helpers.py defines but the constant EMPTY.
 
 
 def helpers_names_the_textbook_uses(extra: str = "") -> set[str]:
     """The names of helpers.py's definitions that the textbook method's
-    definitions in experiment.py (with ``extra`` source appended) use."""
-    uses = module_uses((ROOT / "experiment.py").read_text(encoding="utf-8") + extra)
+    definitions in textbook.py (with ``extra`` source appended) use."""
+    uses = module_uses((ROOT / "textbook.py").read_text(encoding="utf-8") + extra)
     used = {name for definition in reachable(uses, TEXTBOOK_ROOTS) for name in uses[definition]}
     return used & set(definitions((ROOT / "helpers.py").read_text(encoding="utf-8")))
 

@@ -7,7 +7,7 @@ isomorph of a puzzle of any tuning part.
 
 The generator must reproduce every committed file byte for byte; the files
 must have the assignment's format; every stored answer must be right (counted
-by the textbook search ``experiment.backtracking_count``, which shares no code
+by the textbook search ``textbook.backtracking_count``, which shares no code
 with the solver; ``test_solver.py`` checks each stored solution with
 ``helpers.is_valid_solution``); and each category must have the properties
 ``make_data``'s docstring promises.  The checks for the kinds of unsolvable
@@ -24,8 +24,8 @@ import numpy as np
 import pytest
 
 from conftest import NO_SOLUTION, has_dead_blank, has_repeated_given, sha256, stated_sha256
-from experiment import backtracking_count
 from helpers import SudokuEngine, is_valid_solution
+from textbook import backtracking_count
 from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED
 from tools.puzzles import make_data, make_samples
 from tools.puzzles.io import read_grids

@@ -5,7 +5,7 @@ the command line's ``--count``.
 Covers are checked against brute force over every subset of rows and against
 published counts: the n-queens counts (OEIS A000170), Langford pairings (OEIS
 A014552) and the 288 grids of the 4 x 4 sudoku.  Sudoku counts are also
-checked against the textbook search ``experiment.backtracking_count``, which
+checked against the textbook search ``textbook.backtracking_count``, which
 shares no code with the dancing links.
 """
 
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 
 from conftest import exact_cover_problems, snapshot
-from experiment import backtracking_count
 from helpers import AlgorithmX, SudokuEngine
+from textbook import backtracking_count
 from tools.cli.exact_cover import count_covers, count_solutions
 from tools.puzzles.make_data import pattern_grid
 

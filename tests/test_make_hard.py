@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from experiment import backtracking_count
+from textbook import backtracking_count
 from tools.paths import COLLECTIONS, GENERATED
 from tools.puzzles import make_hard
 from tools.puzzles.io import read_grids, to_text

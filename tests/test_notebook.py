@@ -1,6 +1,6 @@
 """The notebook walks the path of a call: every function a call of
-``sudoku_solver`` runs is shown, and no cell reaches into the solver's
-private parts."""
+``sudoku_solver`` runs is shown, the code it shows is the code of the modules
+as they are, and no cell reaches into the solver's private parts."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ import types
 import numpy as np
 import pytest
 
+import experiment
 import helpers
+import textbook
 from conftest import EVEREST, NOTEBOOK, load_notebook, parse
 from tools.handin.notebook import cells
 
@@ -31,14 +33,19 @@ def walk_cells() -> list[str]:
     raise AssertionError(f"the notebook has no heading {WALK_END!r}")
 
 
+#: the names a ``show(...)`` argument may use: the hand-in's modules and what the notebook imports from them
+SHOWABLE = {**vars(helpers), **vars(textbook), **vars(experiment), "experiment": experiment}
+
+
+def show_calls(source: str) -> list[list[object]]:
+    """The objects each ``show(...)`` of a cell's ``source`` prints, call by call, in order."""
+    calls = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "show"]
+    return [[eval(ast.unparse(argument), SHOWABLE) for argument in call.args] for call in calls]
+
+
 def shown_objects(sources: list[str]) -> list[object]:
-    """What the cells print with ``show(...)``, in order, as objects of helpers."""
-    shown = []
-    for source in sources:
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show":
-                shown += [eval(ast.unparse(argument), vars(helpers)) for argument in node.args]
-    return sorted(shown, key=lambda obj: [id(o) for o in shown].index(id(obj)))
+    """What the cells print with ``show(...)``, in order."""
+    return [obj for source in sources for call in show_calls(source) for obj in call]
 
 
 def nested(code: types.CodeType) -> list[types.CodeType]:
@@ -84,6 +91,17 @@ def test_every_function_a_call_runs_is_printed(calls):
     printed = {code for obj in shown_objects(walk_cells()) for code in code_objects(obj)}
     missing = sorted({callee.co_name for _, callee in calls if callee not in printed})
     assert missing == []
+
+
+def test_the_code_the_notebook_shows_is_the_modules_code_as_it_is():
+    """Each ``show(...)`` output stored in the notebook is what ``show`` would
+    print now: a change to a module shown fails here until the notebook is run again."""
+    source_of = load_notebook()["source_of"]
+    for cell in (cell for cell in cells() if cell["cell_type"] == "code"):
+        stored = [
+            "".join(o["data"]["text/markdown"]) for o in cell.get("outputs", []) if "text/markdown" in o.get("data", {})
+        ]
+        assert stored == [f"```python\n{source_of(*objects)}\n```" for objects in show_calls(cell["source"])]
 
 
 def test_the_checker_the_verification_rests_on_is_printed():

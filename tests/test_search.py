@@ -6,7 +6,7 @@ The reference is Algorithm X written here on sets, apart from the engine:
 the first column of least size, in the order of the columns, its rows in
 the order of the rows.  The engine must try the same rows.  (That a search
 run to its end puts every link back is in ``test_exact_cover.py``; that a
-solve stage 1 finishes tries no rows, in ``test_experiment.py``.)  The one-pass
+puzzle propagation solves tries no rows, in ``test_experiment.py``.)  The one-pass
 ``cover_other_columns`` and ``uncover_other_columns`` are held, link for
 link, to Knuth's ``cover`` and ``uncover`` called column by column.
 """
@@ -205,7 +205,7 @@ def test_the_engine_reports_the_rows_of_its_search():
 
 
 def open_part(engine: SudokuEngine, puzzle: np.ndarray) -> helpers.OpenPart:
-    """What ``engine`` leaves its search of ``puzzle`` after stage 1."""
+    """What ``engine`` leaves its search of ``puzzle`` after propagation."""
     cells = helpers.read_grid(puzzle, puzzle.shape[0])
     return engine.open_part(cells, engine.place_forced_digits(cells).places)
 

@@ -22,12 +22,21 @@ from typing import Sequence
 
 from tools.paths import ROOT
 
-#: what the marker gets: the notebook, the report, the notebook's two modules
-#: (the solver, and the experiment of its Section 8), its puzzles and pictures,
+#: what the marker gets: the notebook, the report, the notebook's three modules
+#: (the solver, the course's search, and the experiment of its Section 8), its puzzles and pictures,
 #: and what to install.  ``data`` goes whole: the assignment's puzzles, the
 #: project's own (``data/generated/``) and the samples of public collections
 #: the experiment races, with their README.
-HANDIN_FILES = ("sudoku.ipynb", "readme.md", "helpers.py", "experiment.py", "requirements.txt", "data", "images")
+HANDIN_FILES = (
+    "sudoku.ipynb",
+    "readme.md",
+    "helpers.py",
+    "textbook.py",
+    "experiment.py",
+    "requirements.txt",
+    "data",
+    "images",
+)
 README = "readme.md"
 #: the heading of the readme's one section for the repository alone (how to
 #: run it and its tests), which the hand-in's copy leaves out

@@ -16,7 +16,7 @@ Categories (15 puzzles each, mirroring the assignment's)
                needs the most placements to solve, counted up to a cap.
 
 Every solvable puzzle has exactly one solution and every unsolvable one
-none, as counted (limit 2) by ``experiment.backtracking_count``, the textbook
+none, as counted (limit 2) by ``textbook.backtracking_count``, the textbook
 search, which shares no code with the engine in ``helpers``: the
 labels do not rest on the solver they are used to test.
 
@@ -54,11 +54,11 @@ from pathlib import Path
 
 import numpy as np
 
-from experiment import backtracking_count
 from helpers import EMPTY, NO_SOLUTION, SudokuEngine, box_of
 from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_CELLS as CELLS
 from helpers import SUDOKU_SIZE as SIZE
+from textbook import backtracking_count
 from tools.paths import CATEGORIES, GENERATED
 
 # --- Named constants -------------------------------------------------------

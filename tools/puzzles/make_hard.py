@@ -24,7 +24,7 @@ these files were made with) tries before its first solution, averaged over
 ``ISOMORPHS`` copies of the puzzle made with random symmetries of the grid
 (``tools.puzzles.symmetry.Symmetry``), so that the climb does not favour puzzles on which
 plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
-minimality are counted by the textbook search ``experiment.backtracking_count``.
+minimality are counted by the textbook search ``textbook.backtracking_count``.
 All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
 ``tests/test_make_hard.py`` makes a puzzle again and compares.
 """
@@ -39,8 +39,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from experiment import backtracking_count
 from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE
+from textbook import backtracking_count
 from tools import positive_int
 from tools.paths import GENERATED_HARD
 from tools.puzzles.io import to_text
