@@ -5,8 +5,8 @@ Norvig's hidden singles, kept to the textbook (Russell and Norvig,
 
 The experiment (``experiment.py``) compares it with the solver, and the
 project labels its own puzzles with it, so it shares no code with the solver:
-it names nothing of ``helpers.py`` but the constant ``EMPTY``, and works out
-each cell's peers itself, as the checker does.
+it imports nothing of ``helpers.py``, and works out each cell's peers
+itself, as the checker does.
 
     variables    the N * N cells, numbered row by row.
     domains      the digits a cell may still take, as a bit mask: bit d - 1
@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from helpers import EMPTY
+BLANK = 0  #: a cell with no digit, in a grid and in ``SudokuCSP.values``
 
 
 class SearchBudgetExceeded(Exception):
@@ -145,7 +145,7 @@ class SudokuCSP:
         self.units = _csp_units(box)
         self.domain_sizes = _domain_sizes(self.side)
         self.mrv, self.mac, self.hidden_singles = mrv, mac or hidden_singles, hidden_singles
-        self.values = [EMPTY] * len(cells)
+        self.values = [BLANK] * len(cells)
         self.domains = [(1 << self.side) - 1] * len(cells)
         self.assignments = 0
         self.budget = budget
@@ -159,16 +159,16 @@ class SudokuCSP:
         what assigning the givens one at a time reaches, in fewer steps."""
         values, domains, peers = self.values, self.domains, self.peers
         for cell, digit in enumerate(cells):
-            if digit != EMPTY:
+            if digit != BLANK:
                 values[cell], domains[cell] = digit, 1 << (digit - 1)
-        blanks = [cell for cell, digit in enumerate(cells) if digit == EMPTY]
+        blanks = [cell for cell, digit in enumerate(cells) if digit == BLANK]
         for cell in blanks:
             for peer in peers[cell]:
-                if values[peer] != EMPTY:
+                if values[peer] != BLANK:
                     domains[cell] &= ~domains[peer]
             if narrowed is not None:
                 domains[cell] &= narrowed[cell]
-        if any(values[peer] == digit for cell, digit in enumerate(cells) if digit != EMPTY for peer in peers[cell]):
+        if any(values[peer] == digit for cell, digit in enumerate(cells) if digit != BLANK for peer in peers[cell]):
             return False  # a repeated given
         if not all(domains[cell] for cell in blanks):
             return False
@@ -205,7 +205,7 @@ class SudokuCSP:
             source = settled.pop()
             digit = domains[source]
             for peer in peers[source]:
-                if values[peer] == EMPTY and domains[peer] & digit:
+                if values[peer] == BLANK and domains[peer] & digit:
                     left = domains[peer] ^ digit
                     domains[peer] = left
                     if not left:
@@ -246,7 +246,7 @@ class SudokuCSP:
         if smallest == 1:  # a forced cell: the order of forced cells changes nothing
             return ties[0]
         values, peers = self.values, self.peers
-        return max(ties, key=lambda k: sum(values[peer] == EMPTY for peer in peers[open_cells[k]]))
+        return max(ties, key=lambda k: sum(values[peer] == BLANK for peer in peers[open_cells[k]]))
 
     def search(self, open_cells: list[int], found: list[list[int]], limit: int | None) -> bool:
         """Depth-first search over the unassigned ``open_cells``; appends each
@@ -272,7 +272,7 @@ class SudokuCSP:
             if self.assign(cell, bit) and self.search(rest, found, limit):
                 return True
             self.restore_domains(before)  # undo the assignment's inference
-            self.values[cell] = EMPTY
+            self.values[cell] = BLANK
         return False
 
     def save_domains(self) -> list[int]:
@@ -287,7 +287,7 @@ class SudokuCSP:
         """Up to ``limit`` solutions (all when None), each a flat list of digits."""
         found: list[list[int]] = []
         if self.consistent and limit != 0:
-            self.search([cell for cell, value in enumerate(self.values) if value == EMPTY], found, limit)
+            self.search([cell for cell, value in enumerate(self.values) if value == BLANK], found, limit)
         return found
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import experiment
 import helpers
+import report
 import textbook
 from conftest import EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
@@ -57,8 +58,8 @@ def available(name: str) -> alternatives.Alternative:
 def test_the_processor_is_the_model_name_of_cpuinfo(tmp_path):
     cpuinfo = tmp_path / "cpuinfo"
     cpuinfo.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) 8375C\n")
-    assert experiment.processor(str(cpuinfo)) == "Intel(R) Xeon(R) 8375C"
-    assert experiment.processor(str(tmp_path / "missing"))  # a system that names none: still a name
+    assert report.processor(str(cpuinfo)) == "Intel(R) Xeon(R) 8375C"
+    assert report.processor(str(tmp_path / "missing"))  # a system that names none: still a name
 
 
 # --- the alternatives ----------------------------------------------------------

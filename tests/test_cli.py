@@ -296,6 +296,7 @@ def test_a_file_that_is_bad_input_as_a_whole_does_not_stop_the_other_files(tmp_p
         (["in.txt", "--jobs", "two"], "--jobs"),
         (["in.txt", "--time-limit", "0"], "--time-limit"),
         (["in.txt", "--time-limit", "soon"], "--time-limit"),
+        (["in.txt", "--time-limit", "1e10"], "--time-limit"),
         (["missing.txt"], "cannot read"),
         (["bad.txt", "missing.txt"], "cannot read"),  # before the bad input is reported
         (["in.dat"], "unknown format"),

@@ -1,5 +1,5 @@
 """Exact cover beyond sudoku, and counting: ``helpers.AlgorithmX`` on other
-problems, and ``tools.cli.exact_cover``, which counts a sudoku's solutions for
+problems, and ``tools.puzzles.counting``, which counts a sudoku's solutions for
 the command line's ``--count``.
 
 Covers are checked against brute force over every subset of rows and against
@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from conftest import exact_cover_problems, snapshot
 from helpers import AlgorithmX, SudokuEngine
 from textbook import backtracking_count
-from tools.cli.exact_cover import count_covers, count_solutions
+from tools.puzzles.counting import count_covers, count_solutions
 from tools.puzzles.make_data import pattern_grid
 
 QUEENS_COUNTS = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92}  # OEIS A000170

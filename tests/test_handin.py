@@ -27,7 +27,7 @@ SUBMISSION_CALL = "submission_tests()"
 #: what the notebook and its modules may import: numpy, the standard library, each other,
 #: matplotlib for the figures, and IPython, the kernel every notebook runs in, whose
 #: display shows code highlighted
-THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "textbook", "experiment", "IPython"}
+THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "textbook", "experiment", "report", "IPython"}
 
 
 def run_notebook(folder: Path) -> list:
@@ -119,7 +119,9 @@ DEVELOPMENT = re.compile(
 MAKER = re.compile(r"`tools/puzzles/\w+\.py` in the project's repository")
 
 
-@pytest.mark.parametrize("name", ["readme.md", "data/README.md", "helpers.py", "textbook.py", "experiment.py"])
+@pytest.mark.parametrize(
+    "name", ["readme.md", "data/README.md", "helpers.py", "textbook.py", "experiment.py", "report.py"]
+)
 def test_the_handins_text_names_nothing_of_the_development_side(name, tmp_path):
     text = (make_handin(tmp_path / "handin") / name).read_text(encoding="utf-8")
     if name == "data/README.md":
@@ -181,7 +183,7 @@ def imported_modules(source: str) -> set:
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
 def test_the_handins_code_imports_only_numpy_matplotlib_the_standard_library_and_its_own_modules():
-    modules = ("helpers.py", "textbook.py", "experiment.py")
+    modules = ("helpers.py", "textbook.py", "experiment.py", "report.py")
     sources = [*code_cells(), *((ROOT / name).read_text(encoding="utf-8") for name in modules)]
     imported = set().union(*(imported_modules(source) for source in sources))
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED

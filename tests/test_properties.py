@@ -26,7 +26,7 @@ from conftest import NO_SOLUTION, peer_digits
 from helpers import is_valid_solution, solve_sudoku
 from textbook import SearchBudgetExceeded, backtracking_count
 from textbook import backtracking_solve as reference_solve
-from tools.cli.exact_cover import count_solutions
+from tools.puzzles.counting import count_solutions
 from tools.puzzles.make_data import pattern_grid
 
 SMALL, STANDARD, LARGE = 2, 3, 4  #: box sides of the 4 x 4, 9 x 9 and 16 x 16 grids

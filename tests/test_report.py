@@ -1,252 +1,270 @@
-"""The report says what the notebook's run printed, and no more.
+"""The report's side of the experiment (``report.py``): the paired tests,
+the bootstrap interval, the tables and the figures.
 
-Its tables, quoted numbers and data figures are the run's
-(``tools.report.readme`` fills them by key), and each claim a sentence makes of
-those numbers, a sign, an order or a bound, is checked below over the same
-keys: a claim the run no longer bears fails here.
+Wilcoxon's test is held to scipy where the two compute the same thing, and
+to a count of every sign pattern where they do not: with tied differences,
+scipy's exact method ignores the ties, ours counts over the ranks as they are.
 """
 
 from __future__ import annotations
 
-import re
+import platform
 
+import numpy as np
 import pytest
+import scipy.stats
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from conftest import ROOT
-from tools.handin.make import handin_readme
-from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
-from tools.report.readme import MACHINE, QUOTE, README, Missing, figures, fill, value
+import helpers
+import report
+from conftest import DATA
+from experiment import AFTER_PROPAGATION, HIDDEN_SINGLES, SOLVER, WITHOUT, Results, time_methods
+from report import WILCOXON_EXACT, holm, markdown_table, significant, wilcoxon_signed_rank
 
-LIMIT_MS = 20_000  #: the assignment's limit for a puzzle
-HARD_SETS = ("generated hard", "top1465", "hardest")  #: the three sets of hard puzzles, as the tables name them
-SOLVER, STRONGEST = "my solver", "MRV, MAC, hidden singles"
-AFTER = "propagation, then MRV, MAC, hidden singles"
-LOCKED = "my solver minus my solver without locked candidates (choice points)"
-NO_PROPAGATION = "Algorithm X, no propagation"
-
-
-@pytest.fixture(scope="module")
-def tables() -> dict[str, Table]:
-    return printed_tables()
+HARD = np.load(DATA / "hard_puzzle.npy")
+HARD_STORED = np.load(DATA / "hard_solution.npy")
 
 
-@pytest.fixture(scope="module")
-def readme() -> str:
-    return README.read_text(encoding="utf-8")
+def nothing(puzzle: np.ndarray) -> tuple[None, int]:
+    """A method that answers "no solution" after no search."""
+    return None, 0
 
 
-def number(tables: dict[str, Table], key: str) -> float:
-    """The number a quote key names, as a float: its bound sign, thousands and % dropped."""
-    return float(value(tables, key).lstrip("≥< ").rstrip("%").replace(",", ""))
+def results_of(ms: list[list[float]]) -> Results:
+    """``Results`` with these times (rounds by puzzles), every answer right."""
+    shape = np.shape(ms)
+    return Results(np.array(ms), np.zeros(shape, int), np.ones(shape[1], bool))
 
 
-def quotes(text: str) -> list[tuple[str, str]]:
-    """Every quoted number of a readme, with its key."""
-    return [(match["number"], match["key"]) for match in QUOTE.finditer(text)]
+# --- the paired tests -------------------------------------------------------------
 
 
-def rows(tables: dict[str, Table], key: str) -> list[str]:
-    """The names of a printed table's rows."""
-    return [row[0] for row in tables[key].rows]
+def scipy_normal_approximation(differences: list[int]) -> float:
+    """scipy's two-sided p-value by the normal approximation, zeros dropped,
+    corrected for ties and continuity ("approx" until scipy 1.15, "asymptotic" since)."""
+    for method in ("asymptotic", "approx"):
+        try:
+            return float(scipy.stats.wilcoxon(differences, zero_method="wilcox", correction=True, method=method).pvalue)
+        except ValueError:
+            if method == "approx":
+                raise
+    raise AssertionError("unreachable")
 
 
-# --- the readme is what the run gives --------------------------------------------
+def every_sign_pattern(differences: list[int]) -> float:
+    """The exact two-sided p-value by brute force, over the ranks as they are,
+    ties included: the share of the 2**n ways to sign the non-zero
+    differences' ranks whose sum of positive ranks lies at least as far from
+    its mean as the one observed."""
+    d = np.array([x for x in differences if x], dtype=float)
+    if not len(d):
+        return 1.0
+    ranks = scipy.stats.rankdata(np.abs(d))  # average ranks for ties
+    mean = ranks.sum() / 2
+    observed = abs(ranks[d > 0].sum() - mean)
+    positive = (np.arange(2 ** len(d))[:, None] >> np.arange(len(d))) & 1
+    return float(np.mean(np.abs(positive @ ranks - mean) >= observed - 1e-9))
 
 
-def test_the_readme_says_what_the_notebooks_run_printed(readme, tables):
-    assert fill(readme, tables, machine()) == readme, "run python -m tools.report.readme"
+@st.composite
+def untied(draw, max_size: int) -> list[int]:
+    """Non-zero differences of distinct sizes, each sign drawn."""
+    sizes = draw(st.lists(st.integers(1, 1000), min_size=1, max_size=max_size, unique=True))
+    return [size if draw(st.booleans()) else -size for size in sizes]
 
 
-def test_each_figure_the_readme_shows_from_images_is_the_one_the_notebook_drew(readme):
-    drawn = figures(readme, drawn_figures())
-    assert set(drawn) == {ROOT / "images" / "exact_cover.png", ROOT / "images" / "times.png"}
-    assert all(path.read_bytes() == image for path, image in drawn.items())
+@st.composite
+def many(draw) -> list[int]:
+    """More than ``WILCOXON_EXACT`` non-zero differences, of sizes up to a drawn
+    bound (a small one ties many), positive with a drawn chance, and up to ten
+    zeros; drawn from one seed, as a list of that length drawn item by item
+    makes each example slow."""
+    n, largest, zeros = draw(st.integers(WILCOXON_EXACT + 1, 150)), draw(st.integers(1, 30)), draw(st.integers(0, 10))
+    positive = draw(st.floats(0, 1))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    sizes = rng.integers(1, largest + 1, n)
+    return [*np.where(rng.random(n) < positive, sizes, -sizes).tolist(), *[0] * zeros]
 
 
-def test_the_quotes_are_found_by_their_keys_whatever_the_order_of_rows_columns_and_tables(readme, tables):
-    """The tables in reverse order, each with its rows and its columns but the first (the rows' names) reversed."""
-    turned = {
-        key: Table(
-            table.title, table.header[:1] + table.header[:0:-1], [row[:1] + row[:0:-1] for row in table.rows[::-1]]
-        )
-        for key, table in reversed(tables.items())
-    }
-    assert quotes(fill(readme, turned, machine())) == quotes(readme)
+@settings(max_examples=60, deadline=None)
+@given(many())
+def test_above_wilcoxon_exact_differences_the_p_value_is_scipys_normal_approximation(differences):
+    assert wilcoxon_signed_rank(differences) == pytest.approx(scipy_normal_approximation(differences), rel=1e-7)
 
 
-def test_a_quoted_number_changed_by_hand_is_put_back(readme, tables):
-    number_, key = quotes(readme)[0]
-    changed = readme.replace(f"{number_}<!-- {key} -->", f"9{number_}<!-- {key} -->", 1)
-    assert changed != readme and fill(changed, tables, machine()) == readme
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-4, 4), max_size=12))
+def test_up_to_wilcoxon_exact_differences_with_ties_the_p_value_counts_every_sign_pattern(differences):
+    assert wilcoxon_signed_rank(differences) == pytest.approx(every_sign_pattern(differences), abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(untied(WILCOXON_EXACT))
+def test_up_to_wilcoxon_exact_differences_without_ties_the_p_value_is_scipys_exact_one(differences):
+    exact = scipy.stats.wilcoxon(differences, method="exact").pvalue
+    assert wilcoxon_signed_rank(differences) == pytest.approx(exact, rel=1e-9)
+
+
+@pytest.mark.parametrize("n", [WILCOXON_EXACT, WILCOXON_EXACT + 1], ids=["exact", "approximate"])
+def test_zeros_do_not_count_towards_wilcoxon_exact(n):
+    """The same 35-to-15 signs of the sizes 1 to n (or 51), ten zeros beside them."""
+    differences = [k if k % 10 < 7 else -k for k in range(1, n + 1)]
+    if n <= WILCOXON_EXACT:
+        expected = scipy.stats.wilcoxon(differences, method="exact").pvalue
+    else:
+        expected = scipy_normal_approximation(differences)
+    assert wilcoxon_signed_rank([*differences, *[0] * 10]) == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.parametrize("differences", [[], [0, 0, 0]], ids=["none", "only zeros"])
+def test_no_difference_but_zeros_gives_a_p_value_of_1(differences):
+    assert wilcoxon_signed_rank(differences) == 1.0
+
+
+def test_average_ranks_give_ties_the_mean_of_their_ranks():
+    assert report.average_ranks(np.array([3.0, 1.0, 3.0, 2.0, 3.0])).tolist() == [4.0, 1.0, 4.0, 2.0, 4.0]
 
 
 @pytest.mark.parametrize(
-    "key",
+    "p_values, alpha, significant",
     [
-        "answers / nowhere / right",
-        "answers / hard / nothing",
-        "nothing / hard / right",
-        "answers / hard",
-        f"tests / {LOCKED} / significant (Holm)",
+        # m = 4: 0.005 <= 0.05/4 and 0.015 <= 0.05/3 are significant (Bonferroni's 0.05/4
+        # would refuse 0.015); 0.03 > 0.05/2 stops the rest, so 0.04, though under 0.05/1, is not.
+        ([0.015, 0.04, 0.03, 0.005], 0.05, [True, False, False, True]),
+        ([0.02, 0.004], 0.01, [False, True]),
+        ([], 0.05, []),
     ],
-    ids=["no such row", "no such column", "no such table", "no column named", "a cell of no number"],
+    ids=["steps down until the first over its threshold", "at the level it is given", "no p-values"],
 )
-def test_a_key_that_names_no_number_of_the_run_is_an_error(tables, key):
-    with pytest.raises(Missing):
-        value(tables, key)
+def test_holm(p_values, alpha, significant):
+    assert holm(p_values, alpha=alpha) == significant
 
 
-def test_a_table_the_run_did_not_print_is_an_error(readme, tables):
-    with pytest.raises(Missing):
-        fill(readme.replace("<!-- table answers -->", "<!-- table nowhere -->"), tables, machine())
+# --- the bootstrap interval ---------------------------------------------------------
 
 
-def test_the_caption_names_the_machine_the_notebook_ran_on(readme):
-    assert [match["text"] for match in MACHINE.finditer(readme)] == [machine()]
+def test_the_bootstrap_interval_holds_the_ratio_of_means():
+    rng = np.random.default_rng(1)
+    denominator = rng.uniform(1, 10, 40)
+    numerator = 2 * denominator + rng.normal(0, 0.5, 40)
+    low, high = report.bootstrap_ratio(numerator, denominator)
+    assert low < numerator.mean() / denominator.mean() < high and high - low < 0.2
 
 
-# --- what the marker gets -------------------------------------------------------------
+def test_the_bootstrap_interval_of_a_constant_ratio_is_that_ratio():
+    denominator = np.arange(1.0, 11.0)
+    assert report.bootstrap_ratio(3 * denominator, denominator) == pytest.approx((3.0, 3.0))
 
 
-def body(readme: str) -> str:
-    """The readme as the marker gets it, before its references."""
-    text = handin_readme(readme)
-    return text[: text.index("## References")]
+# --- printing ----------------------------------------------------------------------
 
 
-def test_the_marker_gets_no_comments_and_no_repository_section(readme):
-    assert "<!--" not in handin_readme(readme) and "## This repository" not in handin_readme(readme)
+@pytest.mark.parametrize(
+    "value, text",
+    [(0, "0"), (0.2712, "0.27"), (4.04, "4.0"), (9.96, "10"), (1523, "1,500"), (-43.9, "-44"), (0.00995, "0.010")],
+)
+def test_significant_keeps_two_figures_and_separates_thousands(value, text):
+    assert significant(value) == text
 
 
-def test_every_table_and_figure_has_a_caption_and_is_cited_in_the_text(readme):
-    for kind in ("Table", "Figure"):
-        captioned = re.findall(rf"^{kind} (\d+)\. ", readme, flags=re.MULTILINE)
-        text = re.sub(rf"^{kind} \d+\. .*$", "", readme, flags=re.MULTILINE)
-        assert captioned == [str(n) for n in range(1, len(captioned) + 1)]
-        assert set(captioned) <= set(re.findall(rf"{kind}s? (\d+)", text))
+@pytest.mark.parametrize("p, text", [(0.0312, "0.031"), (1e-4, "0.00010"), (9.9e-5, "< 0.0001")])
+def test_a_p_value_prints_with_two_figures_down_to_0_0001(p, text):
+    assert report.p_value_text(p) == text
 
 
-def test_significantly_is_said_only_of_the_three_tested_comparisons(readme):
-    prose = " ".join(line for line in body(readme).splitlines() if not line.startswith("|"))
-    sentences = re.split(r"(?<=[.!?])\s+", " ".join(prose.split()))
-    said = [s for s in sentences if re.search(r"significant", s, flags=re.IGNORECASE)]
-    assert said and all(re.search(r"Wilcoxon|Holm|three", s) for s in said)
+@pytest.mark.parametrize(
+    "header, rows, lines",
+    [
+        (
+            ["set", "mean ms"],
+            [["hard (15)", "0.27"], ["top1465 sample (200)", "≥1,500"]],
+            [
+                "| set                  | mean ms |",
+                "| -------------------- | ------: |",
+                "| hard (15)            |    0.27 |",
+                "| top1465 sample (200) |  ≥1,500 |",
+            ],
+        ),
+        (
+            ["method", "nodes"],
+            [["the solver", "85"], ["exact-cover", "-"]],
+            [
+                "| method      | nodes |",
+                "| ----------- | ----: |",
+                "| the solver  |    85 |",
+                "| exact-cover |     - |",
+            ],
+        ),
+    ],
+    ids=["numbers right and words left", "a dash for no number keeps a column of numbers"],
+)
+def test_a_markdown_table_aligns_numbers_right_and_words_left(header, rows, lines):
+    assert markdown_table(header, rows).splitlines() == lines
 
 
-# --- Section 4: right and fast ---------------------------------------------------------
+def test_a_table_prints_under_its_key_and_title(capsys):
+    report.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
+    assert (
+        capsys.readouterr().out
+        == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n"
+    )
 
 
-def test_every_answer_was_right(tables):
-    assert all(row[1] == row[2] for row in tables["answers"].rows)
+def cells_of(line: str) -> list[str]:
+    """The cells of a printed markdown table's row."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-def test_the_generated_categories_match_their_stored_answers(tables):
-    generated = [row for row in tables["verified"].rows if row[0] == "data/generated"]
-    assert len(generated) == 4 and all(row[2] == row[3] for row in generated)
+def test_the_answers_table_adds_up_every_set_and_gives_the_slowest_puzzle(capsys):
+    answers = {"a": results_of([[1.0, 2.0]]), "b": results_of([[5.0]])}
+    report.print_answers(answers, {"a": np.array([1, 3]), "b": np.array([0])})
+    table = capsys.readouterr().out.strip().splitlines()
+    assert cells_of(table[-3]) == ["a", "2", "2", "2.00", "1.5", "0%", "2.0"]
+    assert cells_of(table[-1]) == ["all", "3", "3", "-", "-", "-", "5.0"]
 
 
-def test_the_search_branches_as_algorithm_x_on_sets_on_every_random_matrix(tables):
-    [row] = tables["knuth"].rows
-    assert row[1] == row[3]
+def test_the_textbook_table_marks_a_set_a_method_did_not_run_on(capsys):
+    report.print_textbook(
+        {"hard": {"a": results_of([[1.0, 2.0]]), "b": results_of([[4.0]])}, "hardest": {"a": results_of([[7.0, 9.0]])}}
+    )
+    first_table = capsys.readouterr().out.split("[textbook-answers]")[0]
+    a, b = (line for line in first_table.splitlines() if line.startswith(("| a ", "| b ")))
+    assert cells_of(a) == ["a", "1.5", "8.0", "2.0", "9.0"] and cells_of(b) == ["b", "4.0", "-", "4.0", "-"]
 
 
-def test_propagation_alone_solves_the_very_easy_to_medium_puzzles(tables):
-    easier = ("very easy", "easy", "medium")
-    assert all(number(tables, f"answers / {name} / mean choice points") == 0 for name in easier)
+def test_the_comparisons_pair_the_solver_with_each_method_puzzle_by_puzzle():
+    choices = {"top1465": {SOLVER: np.array([3]), WITHOUT["locked_candidates"]: np.array([5])}}
+    textbook = {
+        "top1465": {m: results_of([[ms]]) for m, ms in [(SOLVER, 1.0), (HIDDEN_SINGLES, 4.0), (AFTER_PROPAGATION, 2.0)]}
+    }
+    differences = report.comparisons(choices, textbook)
+    assert [d.tolist() for d in differences.values()] == [[-2], [-3.0], [-1.0]]
 
 
-def test_the_slowest_puzzle_is_more_than_a_thousand_times_inside_the_limit(tables):
-    assert 1000 * number(tables, "answers / all / slowest ms") < LIMIT_MS
+def test_figure_1_takes_the_first_column_of_least_size_as_algorithm_x_does():
+    step = report.exact_cover_step(report.FIGURE_PUZZLE)
+    matrix = helpers.AlgorithmX(helpers.exact_cover_rows(2))
+    open_rows = np.flatnonzero(step.open_rows).tolist()
+    matrix.restrict(np.flatnonzero(step.open_columns).tolist(), open_rows)  # in the order of their numbers
+    matrix.link()
+    assert matrix.choose_column().name == step.column
 
 
-# --- Section 5: what each inference rule buys -----------------------------------------
-
-RULES = ("without naked singles", "without hidden singles", "without locked candidates")
-CHECK = "check / my solver again (a check) / largest difference"
-
-
-def ablation(tables: dict[str, Table], key: str, column: str) -> dict[str, float]:
-    """Each variant's number in one column of table ``key``."""
-    return {variant: number(tables, f"{key} / {variant} / {column}") for variant in rows(tables, key)}
+def test_the_figures_draw_and_print_their_keys(capsys, monkeypatch):
+    pyplot = pytest.importorskip("matplotlib.pyplot")
+    monkeypatch.setattr(pyplot, "show", lambda: pyplot.close("all"))
+    report.draw_exact_cover()
+    report.plot_times({"hard": time_methods({"none": nothing}, HARD[:2], HARD_STORED[:2])}, ["hard"])
+    printed = capsys.readouterr().out
+    assert "[figure exact_cover]" in printed and "[figure times]" in printed
 
 
-def test_building_the_matrix_takes_longer_than_solving_a_hard_puzzle(tables):
-    build = number(tables, "matrix / 9 x 9 / build ms")
-    assert all(build > number(tables, f"answers / {name} / mean ms") for name in ("hard", *HARD_SETS))
+def test_the_machine_names_python_numpy_and_the_processor():
+    machine = report.machine()
+    assert all(part in machine for part in (platform.python_version(), np.__version__, report.processor()))
 
 
-def test_locked_candidates_prune_the_search_most_on_each_hard_set(tables):
-    for column in ("hard", *HARD_SETS):
-        choices = ablation(tables, "ablation-choices", column)
-        assert max(RULES, key=choices.__getitem__) == "without locked candidates"
-        assert choices["without locked candidates"] > choices[SOLVER]
-
-
-def test_the_effects_quoted_in_time_lie_further_from_one_than_the_check(tables):
-    check = number(tables, CHECK) / 100
-    for key in ("without locked candidates / hardest", "without naked singles / very easy to medium"):
-        assert number(tables, f"ablation-time / {key}") > 1 + check
-
-
-def test_locked_candidates_cut_more_puzzles_choice_points_than_they_add_to(tables):
-    lower, higher = (number(tables, f"tests / {LOCKED} / my solver {side}") for side in ("lower", "higher"))
-    assert lower > higher
-
-
-def test_without_locked_candidates_the_singles_save_no_choice_point(tables):
-    table = tables["ablation-choices"]
-    without, alone = (table.rows[rows(tables, "ablation-choices").index(n)][1:] for n in (RULES[2], NO_PROPAGATION))
-    assert without == alone
-
-
-def test_hidden_singles_cut_the_hardest_puzzles_choice_points(tables):
-    choices = ablation(tables, "ablation-choices", "hardest")
-    assert choices["without hidden singles"] > choices[SOLVER]
-
-
-# --- Section 6: the course's method ----------------------------------------------------
-
-
-def test_every_search_answered_every_puzzle_it_was_given_right(tables):
-    assert all(row[1] == row[2] for row in tables["textbook-answers"].rows)
-
-
-def test_every_search_solved_each_puzzle_well_inside_the_limit(tables):
-    table = tables["textbook"]
-    slowest = [j for j, name in enumerate(table.header) if name.startswith("slowest ms")]
-    cells = [row[j] for row in table.rows for j in slowest if row[j] != "-"]
-    assert cells and all(float(cell.replace(",", "")) < LIMIT_MS / 10 for cell in cells)
-
-
-def test_in_a_fixed_order_the_search_struggles_on_the_hardest_puzzles(tables):
-    key = "fixed-order / fixed order, forward checking"
-    assert number(tables, f"{key} / finished") < number(tables, f"{key} / puzzles") / 2
-
-
-def test_the_strongest_search_is_slower_than_my_solver_on_every_set(tables):
-    for column in (c for c in tables["textbook"].header if c.startswith("mean ms")):
-        assert number(tables, f"textbook / {STRONGEST} / {column}") > number(tables, f"textbook / {SOLVER} / {column}")
-
-
-def test_the_three_comparisons_are_significant_and_favour_my_solver(tables):
-    assert len(tables["tests"].rows) == 3 and all(row[-1] == "yes" for row in tables["tests"].rows)
-    for comparison in rows(tables, "tests"):
-        assert number(tables, f"tests / {comparison} / median difference") < 0
-
-
-def test_on_the_hardest_set_my_solver_and_the_search_after_propagation_take_about_the_same_mean_time(tables):
-    assert 0.8 < number(tables, "by-set / hardest / mean time, mine over its") < 1.25
-
-
-def test_from_the_residual_problem_the_textbook_search_makes_fewer_choices_with_costlier_nodes(tables):
-    key = {m: f"node-costs / {m} / " for m in (SOLVER, AFTER)}
-    assert number(tables, key[AFTER] + "choice points") < number(tables, key[SOLVER] + "choice points")
-    assert 2 < number(tables, key[AFTER] + "µs per node") / number(tables, key[SOLVER] + "µs per node") < 4
-
-
-def test_a_textbook_node_goes_mostly_on_inference_then_on_choosing_and_little_on_copying_domains(tables):
-    for method in (STRONGEST, AFTER):
-        share = {
-            part: number(tables, f"node-costs / {method} / {part} %") for part in ("choosing", "propagating", "undoing")
-        }
-        assert share["propagating"] > 50 and share["choosing"] > share["undoing"] and share["undoing"] < 5
+def test_the_matrix_table_gives_its_nodes_and_build_time(capsys):
+    report.print_matrix_build(builds=1)
+    assert cells_of(capsys.readouterr().out.strip().splitlines()[-1])[:2] == ["9 x 9", "2916"]

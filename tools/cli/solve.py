@@ -8,7 +8,7 @@ grid read, with its place "file:line", or why it is malformed; a
 ``PuzzleFile`` also says why an .npy's shape spoils all its grids).  This module
 parses the options, reports bad input, solves each well-formed puzzle with
 ``solve_puzzle`` (a ``helpers.SudokuEngine`` of each order, made by each
-process for itself, counting with ``tools.cli.exact_cover.count_solutions``)
+process for itself, counting with ``tools.puzzles.counting.count_solutions``)
 in this process or in ``--jobs`` worker processes of a
 ``concurrent.futures.ProcessPoolExecutor``, compares each ``Outcome`` with its
 stored solution and sums up.
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import multiprocessing
 import os
 import signal
 import statistics
@@ -64,7 +65,7 @@ if not __package__:
 
 from helpers import OpenPart, SudokuEngine  # noqa: E402
 from tools import positive_int  # noqa: E402
-from tools.cli.exact_cover import count_solutions  # noqa: E402
+from tools.puzzles.counting import count_solutions  # noqa: E402
 from tools.puzzles.io import (  # noqa: E402
     FORMATS,
     NPY_DTYPE,
@@ -85,6 +86,7 @@ COUNT_LIMIT = 2  #: counting stops at 2: enough to tell unique from ambiguous
 #: and the progress bar moves, few enough that handing them out costs little
 CHUNKS_PER_JOB = 8
 CHUNK_LIMIT = 256  #: puzzles in a chunk, at most (a 9 x 9 takes well under a millisecond)
+TIME_LIMIT_MAX = 1_000_000  #: seconds --time-limit takes at most (the interval timer overflows near 9e9)
 PROGRESS_DELAY = 2.0  #: seconds before the progress bar appears
 CPU_TIME = "CPU time per puzzle answered"  #: the summary's label for each answer's CPU time (time.process_time)
 TIME_STATISTICS = (("mean", statistics.fmean), ("median", statistics.median), ("max", max))
@@ -325,14 +327,10 @@ def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: f
         except BaseException:
             mask_stop_signals(block=False)
             # Leaving the block waits for the puzzles being solved: end the workers first.
-            if sys.version_info >= (3, 14):
-                pool.kill_workers()
-            else:
-                # Before 3.14 the pool has no public way to end its workers (shutdown
-                # waits for them), so they are taken from its private table, as
-                # 3.14's kill_workers() takes them.
-                for worker in list(pool._processes.values()):
-                    worker.kill()
+            # The pool has no public way to end its workers before Python 3.14 (shutdown
+            # waits for them); they are this process's only children.
+            for worker in multiprocessing.active_children():
+                worker.kill()
             raise
 
 
@@ -473,8 +471,9 @@ def build_parser() -> Parser:
         "--time-limit",
         metavar="SECONDS",
         type=float,
-        help="give up on a puzzle (and its count) after SECONDS of wall clock: it is reported, "
-        f"counted as out of time, written as no answer, and the run exits {EXIT_OUT_OF_TIME}; the rest go on",
+        help="give up on a puzzle (and its count) after SECONDS of wall clock, at most "
+        f"{TIME_LIMIT_MAX:,}: it is reported, counted as out of time, written as no answer, and the run "
+        f"exits {EXIT_OUT_OF_TIME}; the rest go on",
     )
     return parser
 
@@ -486,8 +485,10 @@ def check_usage(args: argparse.Namespace) -> None:
         kinds = [suffix_of(path) for path in paths]
     except FileProblem as problem:
         raise UsageError(problem) from None
-    if args.time_limit is not None and not 0 < args.time_limit < math.inf:
-        raise UsageError(f"--time-limit: expected a number of seconds above 0, got {args.time_limit}")
+    if args.time_limit is not None and not 0 < args.time_limit <= TIME_LIMIT_MAX:
+        raise UsageError(
+            f"--time-limit: expected seconds above 0 and at most {TIME_LIMIT_MAX:,}, got {args.time_limit}"
+        )
     if args.time_limit is not None and not hasattr(signal, "setitimer"):
         raise UsageError("--time-limit needs signal.setitimer, which this system lacks")
     if args.output is not None:

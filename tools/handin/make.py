@@ -22,17 +22,18 @@ from typing import Sequence
 
 from tools.paths import ROOT
 
-#: what the marker gets: the notebook, the report, the notebook's three modules
-#: (the solver, the course's search, and the experiment of its Section 8), its puzzles and pictures,
+#: what the marker gets: the notebook, the report, the notebook's four modules
+#: (the solver, the course's search, and the experiment of its Section 8 and its tables), its puzzles and pictures,
 #: and what to install.  ``data`` goes whole: the assignment's puzzles, the
 #: project's own (``data/generated/``) and the samples of public collections
-#: the experiment races, with their README.
+#: the experiment times, with their README.
 HANDIN_FILES = (
     "sudoku.ipynb",
     "readme.md",
     "helpers.py",
     "textbook.py",
     "experiment.py",
+    "report.py",
     "requirements.txt",
     "data",
     "images",

@@ -2,7 +2,7 @@
 and what its stored outputs show.
 
 The notebook's experiment prints each table the report uses with
-``experiment.print_table``: a line ``[key] title``, a blank line and a markdown
+``report.print_table``: a line ``[key] title``, a blank line and a markdown
 table; a figure's cell prints ``[figure key] title`` before it draws.
 ``printed_tables`` and ``drawn_figures`` read them back from the outputs a
 headless run stored.

@@ -1,4 +1,4 @@
-"""Other sudoku solvers, as methods of ``experiment.race``: a puzzle in,
+"""Other sudoku solvers, as methods of ``experiment.time_methods``: a puzzle in,
 ``(solution or None, rows tried)`` out (0 rows where a solver does not say).
 They are plain dancing links (``tools.puzzles.plain_dlx.PlainDLX``, with
 Knuth's S heuristic exactly; independent of the solver by design), the PyPI

@@ -2,7 +2,7 @@
 saving its record and tables as ``docs/results/<job>`` through
 ``tools.measure.results`` (what each holds: ``docs/results.md``).
 
-The jobs that race methods use ``experiment.race`` (methods take turns puzzle by
+The jobs that race methods use ``experiment.time_methods`` (methods take turns puzzle by
 puzzle, CPU time per call, every answer checked), on named sets of
 ``tools.puzzles.sets`` (``--sets``, ``--sample``) or on random larger grids.
 
@@ -40,8 +40,9 @@ import numpy as np
 from tqdm import tqdm
 
 import helpers
-from experiment import SOLVER, Method, Results, by_engine, markdown_table, race, significant
+from experiment import SOLVER, Method, Results, by_engine, time_methods
 from helpers import SUDOKU_BOX, SUDOKU_SIZE, SudokuEngine
+from report import markdown_table, significant
 from tools import positive_int
 from tools.measure.alternatives import PLAIN, alternatives
 from tools.measure.results import save
@@ -74,9 +75,9 @@ def progress(items: Sequence[Any], what: str) -> Any:
 
 
 def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int = 1) -> dict[str, Results]:
-    """``experiment.race`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
+    """``experiment.time_methods`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
     stored = None if puzzle_set.solutions is None else list(puzzle_set.solutions)
-    return race(methods, list(puzzle_set.puzzles), stored, rounds)
+    return time_methods(methods, list(puzzle_set.puzzles), stored, rounds)
 
 
 def times(results: Results) -> dict[str, float]:
@@ -141,7 +142,7 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
     }
     notes = "".join(f"\n\n{name}: not measured ({reason})." for name, reason in unavailable.items())
     markdown = (
-        "Every method on every puzzle of each set, taking turns (`experiment.race`); "
+        "Every method on every puzzle of each set, taking turns (`experiment.time_methods`); "
         "`mean / solver's` is its mean time over the solver's in the same race.\n\n"
         f"{context_table(record['sets'])}{notes}"
     )
@@ -229,7 +230,7 @@ def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType | SimpleNamesp
         "ratio": float(raced[new].ms.mean() / raced[old].ms.mean()),
         "round_ratios": (raced[new].round_means() / raced[old].round_means()).tolist(),
         "per_row_ratio": per_row_us(raced[new]) / per_row_us(raced[old]),
-        "rows_differ": int((raced[new].nodes != raced[old].nodes).sum()),
+        "rows_differ": int((raced[new].nodes != raced[old].nodes).any(axis=0).sum()),
     }
 
 
@@ -273,7 +274,7 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     }
     markdown = (
         f"The solver of this checkout (new) and of `{rev}` (old), each called as the notebook's `sudoku_solver` "
-        f"calls it (one engine held), taking turns puzzle by puzzle (`experiment.race`), {rounds} rounds with "
+        f"calls it (one engine held), taking turns puzzle by puzzle (`experiment.time_methods`), {rounds} rounds with "
         "each version's matrix built first; "
         "`new / old` is the ratio of the means over all rounds, `each round` that of each round's means; "
         "`µs a row` is all of a version's CPU time over all the rows its search tried.\n\n"
@@ -334,7 +335,7 @@ def on_size(box: int, given_share: float, count: int, rng: np.random.Generator) 
     """``count`` random puzzles of order ``box`` raced: times, rows tried, answers right."""
     puzzles = [random_puzzle(box, given_share, rng) for _ in range(count)]
     engine = SudokuEngine(box)
-    [results] = race({SOLVER: by_engine(engine)}, puzzles).values()
+    [results] = time_methods({SOLVER: by_engine(engine)}, puzzles).values()
     return {
         "size": box * box,
         "given_share": given_share,
@@ -362,7 +363,7 @@ def run_sizes(count: int, out: Path, command: list[str]) -> int:
     ]
     markdown = (
         f"The solver on {count} seeded random puzzles of each size (seed {SIZES_SEED}), "
-        "CPU time per call (`experiment.race`), every answer checked.\n\n"
+        "CPU time per call (`experiment.time_methods`), every answer checked.\n\n"
         + markdown_table(["size", "givens", "right", "mean ms", "p95 ms", "max ms", "rows tried, mean"], table)
     )
     save(out / "sizes", "sizes", {"seed": SIZES_SEED, "sizes": rows}, markdown, command)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from experiment import processor
+from report import processor
 
 SCHEMA = 3  #: the layout of a record; raise it when a field changes meaning
 

@@ -30,11 +30,11 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
+from experiment import Isomorph
 from tools.paths import COLLECTIONS
 from tools.puzzles.io import read_grids, to_text
 from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
 from tools.puzzles.plain_dlx import PlainDLX
-from tools.puzzles.symmetry import Symmetry
 
 HARDEST_FILE = COLLECTIONS / "hardest.csv"
 HARDEST_SEED = 1465  #: seeds the symmetries the effort is averaged over
@@ -44,7 +44,7 @@ SOURCES = ("17clue_royle_49151.txt", "magictour_top1465.txt", "kaggle_rated_samp
 FIELDS = ("puzzle", "source", "position", "plain_rows")
 
 
-def symmetries() -> list[Symmetry]:
+def symmetries() -> list[Isomorph]:
     """The ``ISOMORPHS`` symmetries every puzzle's effort is averaged over."""
     rng = np.random.default_rng(HARDEST_SEED)
     return [random_symmetry(rng) for _ in range(ISOMORPHS)]

@@ -22,7 +22,7 @@ puzzle, so that any prefix of a file can be made again on its own):
 links (``tools.puzzles.plain_dlx.PlainDLX``, with ``stop_at_one``, the rule
 these files were made with) tries before its first solution, averaged over
 ``ISOMORPHS`` copies of the puzzle made with random symmetries of the grid
-(``tools.puzzles.symmetry.Symmetry``), so that the climb does not favour puzzles on which
+(``experiment.Isomorph``), so that the climb does not favour puzzles on which
 plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
 minimality are counted by the textbook search ``textbook.backtracking_count``.
 All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from experiment import Isomorph
 from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE
 from textbook import backtracking_count
 from tools import positive_int
@@ -46,7 +47,6 @@ from tools.paths import GENERATED_HARD
 from tools.puzzles.io import to_text
 from tools.puzzles.make_data import Grid, line_order, minimal_puzzle, random_solution
 from tools.puzzles.plain_dlx import PlainDLX
-from tools.puzzles.symmetry import Symmetry
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -60,7 +60,7 @@ FILES = {
 }
 
 
-def random_symmetry(rng: np.random.Generator) -> Symmetry:
+def random_symmetry(rng: np.random.Generator) -> Isomorph:
     """A random symmetry of the sudoku grid, drawn from ``rng`` in the order
     these files were made with: rows, columns, digits, transpose, from
     numpy's generator, as when the committed files were made, so that they
@@ -68,10 +68,10 @@ def random_symmetry(rng: np.random.Generator) -> Symmetry:
     rows = line_order(rng)
     columns = line_order(rng)
     digits = [EMPTY] + (rng.permutation(SUDOKU_SIZE) + 1).tolist()
-    return Symmetry(rows, columns, digits, bool(rng.integers(2)))
+    return Isomorph(np.asarray(rows), np.asarray(columns), bool(rng.integers(2)), np.asarray(digits))
 
 
-def effort(cells: Grid, symmetries: Sequence[Symmetry], plain: PlainDLX) -> float:
+def effort(cells: Grid, symmetries: Sequence[Isomorph], plain: PlainDLX) -> float:
     """The rows ``plain`` tries before its first solution, averaged over the
     copies of ``cells`` that ``symmetries`` make."""
     grid = np.reshape(cells, (SUDOKU_SIZE, SUDOKU_SIZE))

@@ -3,7 +3,7 @@
 A sudoku keeps its solutions, mapped alike, when its digits are relabelled,
 its rows are permuted within their bands and its bands among themselves, the
 same for columns and stacks, and when it is transposed
-(``Symmetry`` maps a puzzle to such a copy).  The same puzzle can sit in
+(``experiment.Isomorph`` maps a puzzle to such a copy).  The same puzzle can sit in
 two collections written two ways, so a puzzle is judged by its ``signature``,
 which every copy of it shares.
 
@@ -27,28 +27,8 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 import numpy as np
-
-
-class Symmetry(NamedTuple):
-    """A symmetry of the sudoku grid, which keeps a puzzle's solutions (mapped
-    alike) and its difficulty for a person, but not the ties a solver's
-    search meets: the new grid's row i is the old row ``rows[i]``, its column
-    j the old column ``columns[j]``, then it is transposed or not, and each
-    digit d becomes ``digits[d]`` (``digits[0]`` is 0: blanks stay blank)."""
-
-    rows: list[int]
-    columns: list[int]
-    digits: list[int]
-    transpose: bool
-
-    def apply(self, grid: np.ndarray) -> np.ndarray:
-        """``grid`` (N x N, whole numbers) moved by this symmetry, as a new int array."""
-        moved = np.asarray(grid).astype(np.int64)[np.ix_(self.rows, self.columns)]
-        return np.asarray(self.digits)[moved.T if self.transpose else moved]
-
 
 ROUNDS = 4  #: rounds of colour refinement: a given's colour then sees every given within two steps
 

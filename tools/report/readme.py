@@ -5,7 +5,7 @@ each found by a key that a comment beside it names (the hand-in's copy of the
 readme leaves the comments out, ``tools.handin.make``):
 
 - ``<!-- table KEY -->`` on the line above a markdown table: the table the
-  notebook printed under ``[KEY] title`` (``experiment.print_table``), whole;
+  notebook printed under ``[KEY] title`` (``report.print_table``), whole;
 - ``NUMBER<!-- KEY / ROW / COLUMN -->``: the number in that printed table's
   cell, the row named by its first cell and the column by its header;
 - ```TEXT`<!-- machine -->``: where the notebook ran, as it printed it;
@@ -14,7 +14,7 @@ readme leaves the comments out, ``tools.handin.make``):
 
 A key, row, column or number that is not there is an error, and so is a
 figure the readme shows that the notebook did not draw.  What a sentence
-claims of the numbers (a sign, an order) is checked by ``tests/test_report.py``
+claims of the numbers (a sign, an order) is checked by ``tests/test_readme.py``
 over the same keys.  ``--check`` only compares, exiting 1 on any difference.
 
 Usage: ``python -m tools.report.readme [--check]``
@@ -28,7 +28,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from experiment import markdown_table
+from report import markdown_table
 from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
 from tools.paths import ROOT
 
