@@ -207,20 +207,21 @@ def test_in_a_fixed_order_the_search_struggles_on_the_hardest_puzzles(tables):
     assert number(tables, f"{key} / finished") < number(tables, f"{key} / puzzles") / 2
 
 
-def test_the_strongest_search_from_the_puzzle_or_after_propagation_is_slower_than_my_solver_on_every_set(tables):
+def test_the_strongest_search_is_slower_than_my_solver_on_every_set(tables):
     for column in (c for c in tables["textbook"].header if c.startswith("mean ms")):
-        mine = number(tables, f"textbook / {SOLVER} / {column}")
-        assert all(number(tables, f"textbook / {method} / {column}") > mine for method in (STRONGEST, AFTER))
+        assert number(tables, f"textbook / {STRONGEST} / {column}") > number(tables, f"textbook / {SOLVER} / {column}")
+
+
+def test_after_propagation_the_strongest_search_comes_close_on_the_hardest_set_alone(tables):
+    ratios = {name: number(tables, f"by-set / {name} / mean time, mine over its") for name in rows(tables, "by-set")}
+    assert min(ratios, key=lambda name: abs(1 - ratios[name])) == "hardest"
+    assert number(tables, "by-set / hardest / Wilcoxon p") > 0.05
 
 
 def test_the_three_comparisons_are_significant_and_favour_my_solver(tables):
     assert len(tables["tests"].rows) == 3 and all(row[-1] == "yes" for row in tables["tests"].rows)
     for comparison in rows(tables, "tests"):
         assert number(tables, f"tests / {comparison} / median difference") < 0
-
-
-def test_the_hardest_set_alone_does_not_show_my_solver_faster_than_the_search_after_propagation(tables):
-    assert number(tables, "by-set / hardest / Wilcoxon p") > 0.05
 
 
 def test_from_the_residual_problem_the_textbook_search_makes_fewer_choices_with_nodes_about_three_times_as_costly(
