@@ -161,9 +161,9 @@ def by_csp(**options: bool) -> Method:
 
 
 def after_propagation() -> Method:
-    """The textbook search with MAC and hidden singles on the residual
-    problem my solver's propagation leaves (``propagated``): the digits it
-    placed, and each blank's domain narrowed to the digits it left."""
+    """The textbook search with MAC and hidden singles started from what my
+    solver's propagation leaves (``propagated``): the digits it placed, and
+    each blank's domain narrowed to the digits it left."""
     engine = SudokuEngine(SUDOKU_BOX)
 
     def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
@@ -437,12 +437,17 @@ def time_methods(
 def time_methods_on_sets(
     methods: dict[str, Method], sets: dict[str, PuzzleSet], names: Sequence[str], rounds: int = 1
 ) -> dict[str, dict[str, Results]]:
-    """``time_methods`` on each set of ``names`` that ``sets`` holds, by name;
-    a line says which are not here, and are passed over."""
+    """``time_methods`` on each set of ``names`` that ``sets`` holds, by name
+    (``present``)."""
+    return {name: time_methods(methods, *sets[name], rounds) for name in present(sets, names)}
+
+
+def present(sets: dict[str, PuzzleSet], names: Sequence[str]) -> list[str]:
+    """The ``names`` that ``sets`` holds; a line says which are not here, and are passed over."""
     for name in names:
         if name not in sets:
             print(f"Skipped: the {name} set, which is not here")
-    return {name: time_methods(methods, sets[name][0], sets[name][1], rounds) for name in names if name in sets}
+    return [name for name in names if name in sets]
 
 
 # ---------------------------------------------------------------------------
@@ -574,8 +579,8 @@ def choice_points(
 def choice_points_on_sets(
     engines: dict[str, SudokuEngine], sets: dict[str, PuzzleSet], names: Sequence[str], rounds: int = 1
 ) -> dict[str, dict[str, np.ndarray]]:
-    """``choice_points`` on each set of ``names`` that ``sets`` holds, by name."""
-    return {name: choice_points(engines, sets[name][0], rounds) for name in names if name in sets}
+    """``choice_points`` on each set of ``names`` that ``sets`` holds, by name (``present``)."""
+    return {name: choice_points(engines, sets[name][0], rounds) for name in present(sets, names)}
 
 
 class Split(NamedTuple):
@@ -592,8 +597,8 @@ class Split(NamedTuple):
 
 class SearchSplitter:
     """Runs my solver, or the textbook search with MAC and hidden singles
-    from the puzzle or from the residual problem, on one puzzle, timing what
-    it does before its search apart from its search (``run``).
+    from the puzzle or from what my propagation leaves, on one puzzle,
+    timing what it does before its search apart from its search (``run``).
 
     *Before the search* is all a method does before its first choice: my
     propagation, then restricting and linking the matrix, for my solver;

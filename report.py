@@ -207,7 +207,7 @@ def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -
         rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
     slowest = max(r.puzzle_ms().max() for r in answers.values())
     rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
-    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "rounds' spread", "slowest ms"]
+    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "range of round means", "slowest ms"]
     print_table("answers", "My solver on each set: answers, choice points and CPU time per puzzle", header, rows)
 
 
@@ -265,7 +265,8 @@ def print_node_times(times: dict[str, NodeTimes]) -> None:
     search's CPU time per node, and the share of its search's time each part
     took; then its choice points over my solver's, with a bootstrap
     interval (``bootstrap_ratio``); then its mean CPU time per puzzle before
-    its search and of it."""
+    its search and of it, and its search's time per choice point, the forced
+    moves that follow each choice included."""
     rows = []
     for method, t in times.items():
         counts = [significant(t.choices.mean(), 3), significant(t.nodes, 3)]
@@ -287,11 +288,17 @@ def print_node_times(times: dict[str, NodeTimes]) -> None:
     header = ["method", "choice points over my solver's", "95% interval from", "95% interval to"]
     print_table("node-choices", "Choice points on the hardest set, over my solver's", header, ratios)
     split = [
-        [method, significant(1000 * t.before), significant(1000 * t.search), percent(t.shares["rest"])]
+        [
+            method,
+            significant(1000 * t.before),
+            significant(1000 * t.search),
+            significant(1e6 * t.search / t.choices.mean()) if t.choices.any() else "-",
+            percent(t.shares["rest"]),
+        ]
         for method, t in times.items()
     ]
     print()
-    header = ["method", "ms before the search", "ms of search", "rest of the search %"]
+    header = ["method", "ms before the search", "ms of search", "µs of search per choice point", "rest of the search %"]
     print_table("node-split", "Each puzzle's CPU time before the search and of it", header, split)
 
 
@@ -320,8 +327,8 @@ def print_matrix_build(builds: int = 5) -> None:
 
 
 def print_by_set(textbook: dict[str, dict[str, Results]]) -> None:
-    """My solver against the textbook search from the residual problem, set
-    by set (exploratory, outside the three comparisons): the share of puzzles
+    """My solver against the textbook search started from what my propagation
+    leaves, set by set (exploratory, outside the three comparisons): the share of puzzles
     on which my solver took less time, the ratio of the mean times, and
     Wilcoxon's p on that set alone."""
     rows = []

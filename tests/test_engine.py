@@ -15,9 +15,6 @@ published counts in ``test_exact_cover.py``; sudoku answers by
 from __future__ import annotations
 
 import ast
-import inspect
-import re
-import typing
 
 import numpy as np
 import pytest
@@ -245,8 +242,6 @@ def test_solve_sudoku_answers_right_whatever_it_solved_before():
     assert all(np.array_equal(answers[k], parse(EVEREST_SOLUTION)) for k in (0, 2, 4))
 
 
-#: a name for a value that does not change: upper case, perhaps after one underscore
-CONSTANT_NAME = re.compile(r"_?[A-Z][A-Z0-9_]*")
 #: the functions of helpers.py that keep a cache, with arguments that fill it
 CACHED_CALLS = {"exact_cover_rows": (3,)}
 
@@ -257,97 +252,6 @@ def frozen(value: object) -> bool:
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes, range)):
         return True
     return isinstance(value, (tuple, frozenset)) and all(frozen(item) for item in value)
-
-
-def defaults(function: object) -> list[object]:
-    """The default values of ``function``'s parameters (of the function a cache wraps)."""
-    function = inspect.unwrap(function)
-    return [
-        *(getattr(function, "__defaults__", None) or ()),
-        *(getattr(function, "__kwdefaults__", None) or {}).values(),
-    ]
-
-
-def changeable_state(source: str, namespace: dict[str, object]) -> list[str]:
-    """What the top level of ``source``, run into ``namespace``, keeps that a
-    call could change, and so share with the next: a name bound to a value
-    that is not ``frozen`` (a list, a dict, a set, a lock, an engine) or not
-    named as a constant; an augmented assignment; a ``global`` statement; a
-    default argument that is not ``frozen``; a class attribute that is not a
-    frozen literal.  A type alias (``Method = Callable[...]``) is allowed, and
-    functions and classes themselves; a cache (``lru_cache``) is judged apart."""
-    found = []
-    tree = ast.parse(source)
-    for node in tree.body:
-        if isinstance(node, ast.AugAssign):
-            found.append(f"line {node.lineno}: an augmented assignment")
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for name in (name.id for target in targets for name in ast.walk(target) if isinstance(name, ast.Name)):
-                value = namespace.get(name)
-                if typing.get_origin(value) is not None:
-                    continue  # a type alias
-                if not CONSTANT_NAME.fullmatch(name) or not frozen(value):
-                    found.append(f"{name}: {type(value).__name__}")
-        elif isinstance(node, ast.FunctionDef):
-            found += [
-                f"{node.name}: a default that can change" for d in defaults(namespace[node.name]) if not frozen(d)
-            ]
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef):
-                    method = vars(namespace[node.name])[item.name]
-                    found += [f"{node.name}.{item.name}: a default" for d in defaults(method) if not frozen(d)]
-                elif isinstance(item, (ast.Assign, ast.AnnAssign)) and item.value is not None:
-                    try:
-                        kept = frozen(ast.literal_eval(item.value))
-                    except ValueError:
-                        kept = False
-                    if not kept:
-                        found.append(f"{node.name}: {ast.unparse(item)}")
-    found += [
-        f"line {node.lineno}: global {', '.join(node.names)}" for node in ast.walk(tree) if isinstance(node, ast.Global)
-    ]
-    return found
-
-
-def test_helpers_keeps_no_state_a_call_could_change():
-    assert changeable_state((ROOT / "helpers.py").read_text(encoding="utf-8"), vars(helpers)) == []
-
-
-@pytest.mark.parametrize(
-    "source",
-    [
-        "_ENGINES: dict = {}",
-        "import threading\n_ENGINES_LOCK = threading.Lock()",
-        "ORDER = [0, 1, 2]",
-        "TABLE = (1, [2])",
-        "SEEN = set()",
-        "seed = 0",
-        "CALLS = 0\nCALLS += 1",
-        "def solve(grid, seen=[]):\n    return seen",
-        "def count():\n    global CALLS\n    CALLS = 1",
-        "class Engine:\n    engines = {}",
-        "class Engine:\n    def solve(self, seen={}):\n        return seen",
-    ],
-    ids=[
-        "a dict",
-        "a lock",
-        "a list",
-        "a list in a tuple",
-        "a set",
-        "a variable's name",
-        "an augmented assignment",
-        "a list as a default",
-        "a global",
-        "a class attribute",
-        "a dict as a method's default",
-    ],
-)
-def test_the_state_check_catches(source):
-    namespace: dict[str, object] = {}
-    exec(compile(source, "<tampered>", "exec"), namespace)
-    assert changeable_state(source, namespace)
 
 
 def test_what_a_cache_of_helpers_keeps_cannot_be_changed_by_whoever_reads_it():

@@ -340,6 +340,13 @@ def test_the_sets_that_are_here_are_timed_in_the_order_named_and_a_line_names_ea
     assert capsys.readouterr().out == "Skipped: the missing set, which is not here\n"
 
 
+def test_choice_points_are_counted_on_the_sets_that_are_here_and_a_line_names_each_other(capsys):
+    sets = {"hard": (SEARCHED, None)}
+    counted = experiment.choice_points_on_sets({"s": SudokuEngine(3)}, sets, ["missing", "hard"])
+    assert list(counted) == ["hard"] and counted["hard"]["s"].shape == (len(SEARCHED),)
+    assert capsys.readouterr().out == "Skipped: the missing set, which is not here\n"
+
+
 def test_a_wrong_digit_leaves_a_puzzle_with_one_solution_without_any():
     puzzle, solution = HARD[2], HARD_STORED[2].astype(int)
     wrong = experiment.with_a_wrong_digit(puzzle, solution)
