@@ -198,8 +198,8 @@ def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequ
 
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:
     """Table 1: my solver on each set, from ``time_methods`` with my solver
-    alone, and its ``choice_points`` on each set; a set's spread is how far
-    apart its rounds' mean times lay, as a share of their median."""
+    alone, and its ``choice_points`` on each set; the range of a set's round
+    means is the largest less the smallest, as a share of their median."""
     rows = []
     for name, r in answers.items():
         spread = percent(float(np.ptp(r.round_means()) / np.median(r.round_means())))
