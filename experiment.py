@@ -43,7 +43,6 @@ from helpers import (
     ColumnObject,
     DancingNode,
     Ideas,
-    OpenPart,
     SudokuEngine,
     exact_cover_rows,
     is_valid_solution,
@@ -103,7 +102,7 @@ def ablation() -> dict[str, SudokuEngine]:
     variants[NO_PROPAGATION] = Ideas()._replace(**dict.fromkeys(WITHOUT, False))
     engines = {label: SudokuEngine(SUDOKU_BOX, ideas) for label, ideas in variants.items()}
     for engine in engines.values():  # the matrix an engine keeps is built now, so that no puzzle's time holds it
-        engine.matrix_for(OpenPart([], []))
+        engine.build_matrix()
     return engines
 
 

@@ -673,12 +673,16 @@ class SudokuEngine:
 
     def matrix_for(self, part: OpenPart) -> AlgorithmX:
         """The engine's matrix, restricted to ``part``, which its next search
-        links: the whole matrix of this order (N**3 candidates by 4 N**2
-        constraints) is built on first need, or for every puzzle without the
-        idea ``reuse_matrix``."""
-        if self.matrix is None or not self.ideas.reuse_matrix:
-            self.matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
-        self.matrix.restrict(part.columns, part.rows)
+        links: the whole matrix of this order is built on first need
+        (``build_matrix``), or for every puzzle without the idea ``reuse_matrix``."""
+        matrix = self.matrix if self.matrix is not None and self.ideas.reuse_matrix else self.build_matrix()
+        matrix.restrict(part.columns, part.rows)
+        return matrix
+
+    def build_matrix(self) -> AlgorithmX:
+        """Build the whole matrix of this order now (N**3 candidates by 4 N**2
+        constraints), in place of any before, so that no puzzle's time need include it."""
+        self.matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
         return self.matrix
 
 

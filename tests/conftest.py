@@ -207,9 +207,8 @@ def has_dead_blank(puzzle: np.ndarray) -> bool:
     return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
 
 
-#: what a call of the solver runs, and of the textbook search, as top-level names of helpers.py and textbook.py
+#: what a call of the solver runs, as top-level names of helpers.py
 SOLVER_ROOTS = frozenset({"solve_sudoku", "SudokuEngine", "AlgorithmX"})
-TEXTBOOK_ROOTS = frozenset({"backtracking_solve", "backtracking_count", "SudokuCSP"})
 
 
 def definitions(source: str) -> dict[str, ast.stmt]:

@@ -343,6 +343,19 @@ def test_on_a_python_older_than_3_10_it_says_so_in_one_line():
     assert result.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("tool", ["tools.puzzles.make_data", "tools.measure.benchmark", "tools.report.readme"])
+def test_the_other_tools_say_so_too_on_an_older_python(tool):
+    old = f"import runpy, sys; sys.version_info = (3, 8, 18); runpy.run_module({tool!r}, run_name='__main__')"
+    result = subprocess.run(
+        [sys.executable, "-c", old], cwd=ROOT, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT
+    )
+    package = tool.rpartition(".")[0]
+    assert (result.returncode, result.stdout) == (2, "")
+    assert (
+        result.stderr == f"{package}: error: needs Python 3.10 or later, not Python 3.8.18 (docs/python-support.md)\n"
+    )
+
+
 # --- --time-limit ----------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ import helpers
 from tools.cli import solve
 from tools.measure import benchmark
 from tools.paths import ROOT
-from tools.puzzles import find_hardest, io
+from tools.puzzles import find_hardest, io, make_data, make_hard
 
 DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "readme.md"]
 #: a command as the docs write it: ``python -m tools.X.Y`` or ``python tools/cli/solve.py``
@@ -74,6 +74,17 @@ def test_every_command_a_doc_names_accepts_help(command):
     "doc, pattern, value",
     [
         pytest.param("docs/tuning.md", r"`ORDER_SEED` \((\d+)\)", [helpers.ORDER_SEED], id="ORDER_SEED"),
+        pytest.param("data/README.md", r"seeded with (\d+) and the category's number", [make_data.SEED], id="SEED"),
+        pytest.param("data/README.md", r"climbs for (\d+) steps", [make_hard.CLIMB_STEPS], id="CLIMB_STEPS"),
+        pytest.param(
+            "data/README.md",
+            r"drawn from the seed (\d+) and k; the tuning file was made the same way from the seed (\d+)",
+            [make_hard.EVALUATION_SEED, make_hard.TUNING_SEED],
+            id="SEEDS",
+        ),
+        pytest.param(
+            "data/README.md", r"tried at least ([\d,]+) rows, averaged", [find_hardest.MIN_PLAIN_ROWS], id="HARDEST"
+        ),
         pytest.param("docs/reproducing.md", r"K rounds \((\d+) by default\)", [benchmark.ROUNDS], id="ROUNDS"),
         pytest.param(
             "docs/reproducing.md",

@@ -11,9 +11,30 @@
 Each runs from the project folder as a module, so that ``import helpers``
 finds the solver beside the notebook; ``docs/map.md`` has the whole map.
 ``positive_int`` is what the command lines share: their type for counts.
+
+All but ``tools.handin`` need Python 3.10 or later: their packages call
+``require_tools_python`` first, so that an older Python is told so in one
+line rather than failing later.  ``tools.handin`` runs on 3.8 too, as CI runs
+the real autograder there.  This file keeps to Python 3.8 for that reason.
 """
 
 import argparse
+import sys
+
+TOOLS_PYTHON = (3, 10)  #: the oldest Python the tools run on (docs/python-support.md)
+USAGE_ERROR = 2  #: the exit status of a usage error, as argparse's, and of a Python too old
+
+
+def require_tools_python(prog: str) -> None:
+    """On a Python older than ``TOOLS_PYTHON``, say so on one line of stderr
+    and exit with ``USAGE_ERROR``."""
+    if sys.version_info < TOOLS_PYTHON:
+        needed, running = (".".join(map(str, version)) for version in (TOOLS_PYTHON, sys.version_info[:3]))
+        print(
+            f"{prog}: error: needs Python {needed} or later, not Python {running} (docs/python-support.md)",
+            file=sys.stderr,
+        )
+        sys.exit(USAGE_ERROR)
 
 
 def positive_int(text: str) -> int:

@@ -32,11 +32,22 @@ from pathlib import Path
 from types import FrameType
 from typing import NamedTuple
 
+if not __package__:
+    # Run by its path, ``python tools/cli/solve.py`` (as the readme's examples
+    # show), rather than as ``python -m tools.cli.solve``: Python then puts
+    # tools/cli/ on sys.path, not the project folder that holds helpers.py and tools/.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tools import USAGE_ERROR, positive_int, require_tools_python  # noqa: E402
+
 PROG = "solve.py"
-TOOLS_PYTHON = (3, 10)  #: the oldest Python the tools run on (docs/python-support.md)
+# An older Python is told so here, before anything else is imported, rather
+# than left to fail somewhere later (3.8 once ended in a TypeError).
+require_tools_python(PROG)
+
 EXIT_OK = 0
 EXIT_MISMATCH = 1  #: --check found an answer that differs from the stored one
-EXIT_USAGE = 2  #: bad options, a missing or unreadable file, an output that cannot be written, an old Python
+EXIT_USAGE = USAGE_ERROR  #: bad options, a missing or unreadable file, an output that cannot be written, an old Python
 EXIT_DATAERR = 65  #: bad input: malformed puzzles, a wrong-shaped .npy, a file of no puzzles (sysexits' EX_DATAERR)
 EXIT_SOFTWARE = 70  #: an unexpected exception, a bug: its traceback is on stderr (sysexits' EX_SOFTWARE)
 EXIT_WORKER_LOST = 71  #: a worker process died (sysexits' EX_OSERR)
@@ -45,26 +56,9 @@ EXIT_INTERRUPTED = 130  #: 128 + SIGINT, the shell's convention for Ctrl-C
 EXIT_BROKEN_PIPE = 141  #: 128 + SIGPIPE: stdout was closed before the summary was printed (``| head -1``)
 EXIT_TERMINATED = 143  #: 128 + SIGTERM
 
-if sys.version_info < TOOLS_PYTHON:
-    # The tools are written for, and tested on, 3.10 and later only: an older
-    # Python is told so here, before anything else is imported, rather than
-    # left to fail somewhere later (3.8 once ended in a TypeError).
-    needed, running = (".".join(map(str, version)) for version in (TOOLS_PYTHON, sys.version_info[:3]))
-    print(
-        f"{PROG}: error: needs Python {needed} or later, not Python {running} (docs/python-support.md)", file=sys.stderr
-    )
-    sys.exit(EXIT_USAGE)
-
 import numpy as np  # noqa: E402
 
-if not __package__:
-    # Run by its path, ``python tools/cli/solve.py`` (as the readme's examples
-    # show), rather than as ``python -m tools.cli.solve``: Python then puts
-    # tools/cli/ on sys.path, not the project folder that holds helpers.py and tools/.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from helpers import OpenPart, SudokuEngine  # noqa: E402
-from tools import positive_int  # noqa: E402
+from helpers import SudokuEngine  # noqa: E402
 from tools.puzzles.counting import count_solutions  # noqa: E402
 from tools.puzzles.io import (  # noqa: E402
     FORMATS,
@@ -208,11 +202,11 @@ ENGINES: dict[int, SudokuEngine] = {}
 
 def make_engines(boxes: Iterable[int]) -> None:
     """Make this process's engine of each order in ``boxes`` that it lacks,
-    its matrix built (``matrix_for`` builds it on first need), so that no
-    puzzle's time includes it."""
+    its matrix built (``SudokuEngine.build_matrix``), so that no puzzle's
+    time includes it."""
     for box in set(boxes) - ENGINES.keys():
         ENGINES[box] = SudokuEngine(box)
-        ENGINES[box].matrix_for(OpenPart([], []))
+        ENGINES[box].build_matrix()
 
 
 def out_of_time(signum: int, frame: FrameType | None) -> None:

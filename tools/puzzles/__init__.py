@@ -1,0 +1,5 @@
+"""Reading and making puzzles (``tools/__init__.py``): Python 3.10 or later."""
+
+from tools import require_tools_python
+
+require_tools_python(__name__)
