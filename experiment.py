@@ -160,9 +160,9 @@ def by_csp(**options: bool) -> Method:
 
 
 def after_propagation() -> Method:
-    """The textbook search with MAC and hidden singles started from what my
-    solver's propagation leaves (``propagated``): the digits it placed, and
-    each blank's domain narrowed to the digits it left."""
+    """The textbook search with MAC and hidden singles started from the
+    residual problem my solver's propagation leaves (``propagated``): the
+    digits it placed, and each blank's domain narrowed to the digits it left."""
     engine = SudokuEngine(SUDOKU_BOX)
 
     def method(puzzle: np.ndarray) -> tuple[list[int] | None, int]:
@@ -596,8 +596,9 @@ class Split(NamedTuple):
 
 class SearchSplitter:
     """Runs my solver, or the textbook search with MAC and hidden singles
-    from the puzzle or from what my propagation leaves, on one puzzle,
-    timing what it does before its search apart from its search (``run``).
+    from the puzzle or from the residual problem my propagation leaves, on
+    one puzzle, timing what it does before its search apart from its search
+    (``run``).
 
     *Before the search* is all a method does before its first choice: my
     propagation, then restricting and linking the matrix, for my solver;

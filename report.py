@@ -198,8 +198,8 @@ def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequ
 
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:
     """Table 1: my solver on each set, from ``time_methods`` with my solver
-    alone, and its ``choice_points`` on each set; the range of a set's round
-    means is the largest less the smallest, as a share of their median."""
+    alone, and its ``choice_points`` on each set; a set's relative spread is
+    the range of its rounds' mean times over their median."""
     rows = []
     for name, r in answers.items():
         spread = percent(float(np.ptp(r.round_means()) / np.median(r.round_means())))
@@ -207,7 +207,7 @@ def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -
         rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
     slowest = max(r.puzzle_ms().max() for r in answers.values())
     rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
-    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "range of round means", "slowest ms"]
+    header = ["set", "puzzles", "right", "mean choice points", "mean ms", "relative spread", "slowest ms"]
     print_table("answers", "My solver on each set: answers, choice points and CPU time per puzzle", header, rows)
 
 
@@ -327,8 +327,8 @@ def print_matrix_build(builds: int = 5) -> None:
 
 
 def print_by_set(textbook: dict[str, dict[str, Results]]) -> None:
-    """My solver against the textbook search started from what my propagation
-    leaves, set by set (exploratory, outside the three comparisons): the share of puzzles
+    """My solver against the textbook search started from the residual
+    problem, set by set (exploratory, outside the three comparisons): the share of puzzles
     on which my solver took less time, the ratio of the mean times, and
     Wilcoxon's p on that set alone."""
     rows = []

@@ -212,10 +212,9 @@ def test_the_strongest_search_is_slower_than_my_solver_on_every_set(tables):
         assert number(tables, f"textbook / {STRONGEST} / {column}") > number(tables, f"textbook / {SOLVER} / {column}")
 
 
-def test_after_propagation_the_strongest_search_comes_close_on_the_hardest_set_alone(tables):
+def test_after_propagation_my_solvers_lead_is_smallest_on_the_hardest_set(tables):
     ratios = {name: number(tables, f"by-set / {name} / mean time, mine over its") for name in rows(tables, "by-set")}
     assert min(ratios, key=lambda name: abs(1 - ratios[name])) == "hardest"
-    assert number(tables, "by-set / hardest / Wilcoxon p") > 0.05
 
 
 def test_the_three_comparisons_are_significant_and_favour_my_solver(tables):
