@@ -9,6 +9,7 @@ matplotlib for the figures.
 
 from __future__ import annotations
 
+import builtins
 import math
 import platform
 from collections.abc import Iterable, Sequence
@@ -189,11 +190,34 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> s
     return "\n".join([line(cells[0]), rule, *(line(row) for row in cells[1:])])
 
 
+class Table:
+    """A printed table as a notebook shows it: rendered from its Markdown
+    where the front end renders Markdown (Jupyter, nbconvert's HTML), and as
+    its text (``repr``) wherever else it is stored or read."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        title, _, table = self.text.partition("\n\n")
+        return f"**{title}**\n\n{table}"
+
+
 def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
     """Print a table as the report takes it: ``[key] title``, a blank line,
-    then ``markdown_table(header, rows)``.  The report finds a table by its
-    ``key`` and a number in it by the names of its row and column."""
-    print(f"[{key}] {title}\n\n{markdown_table(header, rows)}")
+    then ``markdown_table(header, rows)``; in a notebook, IPython's
+    ``display`` (which IPython puts among the builtins) shows it as a
+    ``Table``.  The report finds a table by its ``key`` and a number in it by
+    the names of its row and column."""
+    text = f"[{key}] {title}\n\n{markdown_table(header, rows)}"
+    display = getattr(builtins, "display", None)
+    if display is None:
+        print(text)
+    else:
+        display(Table(text))
 
 
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:

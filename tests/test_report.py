@@ -8,6 +8,7 @@ scipy's exact method ignores the ties, ours counts over the ranks as they are.
 
 from __future__ import annotations
 
+import builtins
 import platform
 
 import numpy as np
@@ -209,6 +210,16 @@ def test_a_table_prints_under_its_key_and_title(capsys):
         capsys.readouterr().out
         == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n"
     )
+
+
+def test_in_a_notebook_a_table_is_displayed_as_markdown_with_its_printed_text(capsys, monkeypatch):
+    shown = []
+    monkeypatch.setattr(builtins, "display", shown.append, raising=False)
+    report.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
+    table = markdown_table(["set", "ms"], [["hard", "0.27"]])
+    [displayed] = shown
+    assert capsys.readouterr().out == "" and repr(displayed) == f"[times] CPU time per puzzle\n\n{table}"
+    assert displayed._repr_markdown_() == f"**[times] CPU time per puzzle**\n\n{table}"
 
 
 def cells_of(line: str) -> list[str]:

@@ -53,9 +53,17 @@ def split_row(line: str) -> list[str]:
 
 def printed(cell: dict[str, Any]) -> list[str]:
     """The lines a cell's stored outputs printed, in order (its printing may be
-    stored in several pieces, split anywhere)."""
-    streams = [o for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stdout"]
-    return "".join("".join(output["text"]) for output in streams).splitlines()
+    stored in several pieces, split anywhere), the tables that
+    ``report.print_table`` displayed among them."""
+    texts = []
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "stream" and output.get("name") == "stdout":
+            texts.append("".join(output["text"]))
+        elif output.get("output_type") == "display_data":
+            shown = "".join(output.get("data", {}).get("text/plain", ""))
+            if shown.startswith("["):  # a table that report.print_table displayed: its text, as printed
+                texts.append(shown + "\n")
+    return "".join(texts).splitlines()
 
 
 def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
