@@ -253,7 +253,7 @@ def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, di
     print()
     print_table(
         "control",
-        "How far the control read from my solver",
+        "How far the control's times lay from my solver's",
         ["variant", "largest difference"],
         [[AGAIN, percent(departure)]],
     )
