@@ -86,8 +86,8 @@ def by_engine(engine: SudokuEngine) -> Method:
     return method
 
 
-#: matrices built only to take the gaps in memory that earlier work left, and kept (``ablation``)
-SPARE_MATRICES: list[AlgorithmX] = []
+#: a matrix built only to take the gaps in memory that earlier work left, and kept (``ablation``)
+SPARE_MATRIX: list[AlgorithmX] = []
 
 
 def ablation() -> dict[str, SudokuEngine]:
@@ -99,9 +99,11 @@ def ablation() -> dict[str, SudokuEngine]:
     removing it from the whole solver costs, interactions with the other
     rules included."""
     # The first matrix built after other work ran several per cent slower than identical ones
-    # built after it, its nodes scattered through the gaps that work left in memory (the
-    # control showed it).  A spare matrix, built first and kept, takes those gaps instead.
-    SPARE_MATRICES.append(AlgorithmX(exact_cover_rows(SUDOKU_BOX)))
+    # built after it, its nodes, I take it, scattered through the gaps that work left in memory
+    # (the control showed it).  A spare matrix, built first and kept, takes those gaps instead;
+    # one is enough for the process, as the notebook runs the ablation once.
+    if not SPARE_MATRIX:
+        SPARE_MATRIX.append(AlgorithmX(exact_cover_rows(SUDOKU_BOX)))
     variants = {
         SOLVER: Ideas(),
         AGAIN: Ideas(),

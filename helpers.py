@@ -460,21 +460,17 @@ class SudokuEngine:
     each puzzle (``matrix_for``).  Whoever holds the engine reuses that
     matrix.
 
-    ``ideas`` says which of the solver's ideas it has: all, by default;
-    ``order`` is the order of the list of columns, which breaks the S
-    heuristic's ties, ``random_order()`` by default.  ``ValueError`` for an
-    order that does not list every column once, family after family.
+    ``ideas`` says which of the solver's ideas it has: all, by default.
+    ``order``, the order of the list of columns, which breaks the S
+    heuristic's ties, is ``random_order(ORDER_SEED, box)``.
     """
 
-    def __init__(self, box: int, ideas: Ideas = Ideas(), order: Sequence[int] | None = None) -> None:
+    def __init__(self, box: int, ideas: Ideas = Ideas()) -> None:
         self.box = box
         self.ideas = ideas
         self.size = size = box * box
         area = size * size
-        self.order = random_order(ORDER_SEED, box) if order is None else list(order)
-        families = [j // area for j in self.order]
-        if sorted(self.order) != list(range(4 * area)) or families != sorted(families):
-            raise ValueError(f"a column order lists the {4 * area} columns once each, family after family")
+        self.order = random_order(ORDER_SEED, box)
         cells = range(area)
         self.all_cells = (1 << area) - 1
         # A unit (row, column or box) as a bit board of its cells.

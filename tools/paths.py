@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from experiment import CATEGORIES  # noqa: F401 (one home, the hand-in's: for the tools and tests)
+
 ROOT = Path(__file__).resolve().parent.parent  #: the project folder
 NOTEBOOK = ROOT / "sudoku.ipynb"
 DATA = ROOT / "data"  #: the assignment's 60 sample puzzles and their solutions, as handed out
@@ -19,6 +21,4 @@ GENERATED = DATA / "generated"  #: the project's own generated puzzles that the 
 COLLECTIONS = ROOT / "collections"  #: the public benchmark collections (collections/README.md)
 #: the generated hard puzzles (tools/puzzles/make_hard.py) by part: only the evaluation part is handed in
 GENERATED_HARD = {"tuning": COLLECTIONS / "generated_hard_tuning.txt", "evaluation": GENERATED / "hard_evaluation.txt"}
-RESULTS = ROOT / "docs" / "results"  #: measurements that the report's tables and figures are drawn from
-#: The assignment's difficulty categories, easiest first: ``data/<category>_puzzle.npy``.
-CATEGORIES = ("very_easy", "easy", "medium", "hard")
+RESULTS = ROOT / "docs" / "results"  #: the benchmark's records, beside the notebook's tables (docs/results.md)

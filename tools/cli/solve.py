@@ -53,7 +53,7 @@ EXIT_SOFTWARE = 70  #: an unexpected exception, a bug: its traceback is on stder
 EXIT_WORKER_LOST = 71  #: a worker process died (sysexits' EX_OSERR)
 EXIT_OUT_OF_TIME = 124  #: a puzzle ran past --time-limit (as timeout(1) exits when its command runs out of time)
 EXIT_INTERRUPTED = 130  #: 128 + SIGINT, the shell's convention for Ctrl-C
-EXIT_BROKEN_PIPE = 141  #: 128 + SIGPIPE: stdout was closed before the summary was printed (``| head -1``)
+EXIT_BROKEN_PIPE = 141  #: 128 + SIGPIPE: stdout was closed before the summary was printed (``| true``)
 EXIT_TERMINATED = 143  #: 128 + SIGTERM
 
 import numpy as np  # noqa: E402
@@ -114,7 +114,7 @@ exit status:
   {EXIT_WORKER_LOST}   a worker process died
   {EXIT_OUT_OF_TIME}  a puzzle ran past --time-limit; the rest was solved (and written with -o)
   {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
-  {EXIT_BROKEN_PIPE}  stdout was closed before the summary (as by '| head -1'): no traceback
+  {EXIT_BROKEN_PIPE}  stdout was closed before the summary (as by '| true'): no traceback
   {EXIT_TERMINATED}  terminated (SIGTERM)
   When several apply, the most severe wins.
 
@@ -610,7 +610,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{PROG}: terminated; no output written", file=sys.stderr)
             return EXIT_TERMINATED
         except BrokenPipeError:
-            # stdout was closed early (``| head -1``): stop quietly, as a program ended
+            # stdout was closed early (``| true``): stop quietly, as a program ended
             # by SIGPIPE would.  What stdout still holds goes to /dev/null, so that
             # Python's flush as it exits does not fail again.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -36,6 +36,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Dict
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
@@ -51,7 +52,7 @@ FROM = "# resolved from: "  #: the block's record of the ranges it was resolved 
 SEPARATOR = " | "
 
 #: one Python's pins: canonical package name -> version
-Pins = dict[str, str]
+Pins = Dict[str, str]
 
 
 def split(text: str) -> tuple[str, list[str]]:

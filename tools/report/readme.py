@@ -12,8 +12,10 @@ readme leaves the comments out, ``tools.handin.make``):
 - ``images/KEY.png``: the figure the notebook drew in the cell that printed
   ``[figure KEY] title``.
 
-A key, row, column or number that is not there is an error, and so is a
-figure the readme shows that the notebook did not draw.  What a sentence
+A key, row, column or number that is not there is an error.  A figure the
+readme shows is copied from the notebook where the notebook drew it; one it
+did not draw is left as it is (a test holds the readme's two data figures to
+the notebook's).  What a sentence
 claims of the numbers (a sign, an order) is checked by ``tests/test_readme.py``
 over the same keys.  ``--check`` only compares, exiting 1 on any difference.
 
