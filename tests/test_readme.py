@@ -110,7 +110,7 @@ def test_the_marker_gets_no_comments_and_no_repository_section(readme):
     assert "<!--" not in handin_readme(readme) and "## This repository" not in handin_readme(readme)
 
 
-# --- Section 4: right and fast ---------------------------------------------------------
+# --- Section 3: right and fast ---------------------------------------------------------
 
 
 def test_every_answer_was_right(tables):
@@ -136,7 +136,7 @@ def test_the_slowest_puzzle_is_more_than_a_thousand_times_inside_the_limit(table
     assert 1000 * number(tables, "answers / all / slowest ms") < LIMIT_MS
 
 
-# --- Section 5: what each inference rule contributes ----------------------------------
+# --- Section 4: what each inference rule contributes ----------------------------------
 
 RULES = ("without naked singles", "without hidden singles", "without locked candidates")
 CONTROL = "my solver again (control)"
@@ -181,7 +181,7 @@ def test_hidden_singles_cut_the_top1465_puzzles_choice_points_though_not_the_har
     assert top["without hidden singles"] > top[SOLVER] and hardest["without hidden singles"] <= hardest[SOLVER]
 
 
-# --- Section 6: the course's method ----------------------------------------------------
+# --- Section 5: the course's method ----------------------------------------------------
 
 
 def test_every_search_answered_every_puzzle_it_was_given_right(tables):
