@@ -23,9 +23,10 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
+from experiment import CATEGORIES  # noqa: F401 (for the tests)
 from helpers import AlgorithmX
 from tools.handin.notebook import Table, cells, is_solution_cell
-from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
+from tools.paths import COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
 #: says so; the tests state it here rather than take it from the code under test.

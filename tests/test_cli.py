@@ -31,9 +31,10 @@ import pytest
 
 import tools.puzzles.io
 from conftest import CONSISTENT_NO_SOLUTION, EVEREST, EVEREST_SOLUTION, write
+from experiment import CATEGORIES
 from helpers import is_valid_solution
 from tools.cli import solve as solve_cli
-from tools.paths import CATEGORIES, COLLECTIONS, DATA, ROOT
+from tools.paths import COLLECTIONS, DATA, ROOT
 from tools.puzzles.io import parse_text, to_text
 from tools.puzzles.make_data import random_puzzle
 
@@ -201,7 +202,7 @@ def test_check_reports_a_mismatch_as_file_line_and_exits_1(tmp_path, cli, puzzle
     path = write(tmp_path / "in.txt", puzzle)
     status, out, err = cli(path, "--check", "--solutions", write(tmp_path / "sol.txt", stored))
     assert status == 1
-    assert summary_value(out, "checked") == "1 compared, 1 mismatches"
+    assert summary_value(out, "checked") == "1 compared, 1 mismatch"
     assert err.startswith(f"{path}:1: ") and problem in err and err.count("\n") == 1
 
 

@@ -24,9 +24,10 @@ import numpy as np
 import pytest
 
 from conftest import NO_SOLUTION, has_dead_blank, has_repeated_given, sha256, stated_sha256
+from experiment import CATEGORIES
 from helpers import SudokuEngine, is_valid_solution
 from textbook import backtracking_count
-from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED
+from tools.paths import COLLECTIONS, DATA, GENERATED
 from tools.puzzles import make_data, make_samples
 from tools.puzzles.io import read_grids
 from tools.puzzles.sets import load as load_set

@@ -19,9 +19,8 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, GENERATED, ROOT, code_cells
-from experiment import HARD_SETS
+from experiment import CATEGORIES, HARD_SETS
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
-from tools.paths import CATEGORIES
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"

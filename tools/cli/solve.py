@@ -395,7 +395,7 @@ def format_summary(
             ("solution counts", f"none {found.count(0)}, one {found.count(1)}, several {found.count(COUNT_LIMIT)}")
         )
     if args.check:
-        lines.append(("checked", f"{checked[0]} compared, {checked[1]} mismatches"))
+        lines.append(("checked", f"{checked[0]} compared, {checked[1]} mismatch{'' if checked[1] == 1 else 'es'}"))
     times = [outcome.seconds for outcome in answered]
     spread = [f"{name} {format_seconds(f(times))}" for name, f in TIME_STATISTICS] if times else ["(none)"]
     lines.append((CPU_TIME, ", ".join(spread)))

@@ -54,12 +54,13 @@ from pathlib import Path
 
 import numpy as np
 
+from experiment import CATEGORIES
 from helpers import EMPTY, NO_SOLUTION, SudokuEngine, box_of
 from helpers import SUDOKU_BOX as BOX
 from helpers import SUDOKU_CELLS as CELLS
 from helpers import SUDOKU_SIZE as SIZE
 from textbook import backtracking_count
-from tools.paths import CATEGORIES, GENERATED
+from tools.paths import GENERATED
 
 # --- Named constants -------------------------------------------------------
 

@@ -35,7 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.paths import CATEGORIES, COLLECTIONS, DATA, GENERATED, GENERATED_HARD, ROOT
+from experiment import CATEGORIES
+from tools.paths import COLLECTIONS, DATA, GENERATED, GENERATED_HARD, ROOT
 from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids, read_puzzle_file
 
 PARTS = ("tuning", "evaluation")
