@@ -207,21 +207,6 @@ def test_an_engine_finds_no_solution_for_a_cell_outside_0_to_9(value):
 # ---------------------------------------------------------------------------
 
 
-def test_solve_sudoku_makes_an_engine_with_a_matrix_of_its_own_for_each_call(monkeypatch):
-    made = []
-
-    class Noted(helpers.SudokuEngine):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(helpers, "SudokuEngine", Noted)
-    for _ in range(2):
-        helpers.solve_sudoku(parse(EVEREST))  # Everest reaches the search, which needs the matrix
-    assert len(made) == 2
-    assert made[0].matrix is not None and made[1].matrix is not None and made[0].matrix is not made[1].matrix
-
-
 def test_solve_sudoku_answers_right_whatever_it_solved_before():
     """Everest between calls of another answer and another size: the same solution each time."""
     clash = np.zeros((9, 9), dtype=int)
