@@ -407,7 +407,7 @@ def time_methods(
 ) -> dict[str, Results]:
     """Every method on every puzzle, ``rounds`` times.  In round r each
     method solves the same isomorph of puzzle k (``isomorph(k, r)``), so that
-    no result rests on one writing of a puzzle, where the ties of a
+    no result rests on one labelling of a puzzle, where the ties of a
     heuristic happen to fall one way.  The methods take turns on each puzzle
     in an order drawn for it (``in_turn``), so that a change in the machine's
     load slows them alike.  Each call gets a fresh copy of the puzzle and is
@@ -483,8 +483,8 @@ def no_seconds() -> dict[str, float]:
 
 class Instrumented:
     """What both instrumented searches add: ``choices``, the choice points
-    counted, and with ``timing`` set, each part's seconds and calls in
-    ``seconds`` (``timed``)."""
+    counted, and with ``timing`` set, each part's seconds in ``seconds``
+    (``timed``)."""
 
     def __init__(self, timing: bool) -> None:
         self.choices, self.timing, self.seconds = 0, timing, no_seconds()
