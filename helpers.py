@@ -133,6 +133,7 @@ class AlgorithmX:
                 a.right, b.left = b, a
             self.row_links.append([(node, node.column.head) for node in nodes])
         self.rows_tried = 0  #: rows taken by the last search to yield or end (each step forward counts one)
+        self.cut_off = False  #: whether the last search stopped at its ``row_limit``, part of its tree unsearched
         self.restrict(range(n_columns), range(len(row_lists)))
         self.link()
 
@@ -281,9 +282,10 @@ class AlgorithmX:
             columns.append(head.column)
         return min(columns, key=lambda column: column.size) if columns else None
 
-    def search(self) -> Generator[list[int], None, None]:
+    def search(self, row_limit: int | None = None) -> Generator[list[int], None, None]:
         """Yield every exact cover of the part ``restrict`` gave (the whole
-        matrix by default), each as sorted row indices.
+        matrix by default), each as sorted row indices.  With ``row_limit``,
+        it stops before taking a row beyond that many, and sets ``cut_off``.
 
         Knuth's search(k), as a loop: choose a column c and cover it; for each
         row r of c, take r (cover every other column of r), search on, and
@@ -306,6 +308,8 @@ class AlgorithmX:
         it.
         """
         self.link()
+        self.cut_off = False
+        limit = -1 if row_limit is None else row_limit  # -1: tried, counting up from 0, never meets it
         choose_column, cover, uncover = self.choose_column, self.cover, self.uncover
         cover_other_columns, uncover_other_columns = self.cover_other_columns, self.uncover_other_columns
         chosen: list[DancingNode] = []
@@ -330,14 +334,17 @@ class AlgorithmX:
                 node = chosen.pop()
                 uncover_other_columns(node)
                 node = node.down
+            if tried == limit:
+                self.rows_tried, self.cut_off = tried, True
+                return
             tried += 1
             chosen.append(node)
             emptied = cover_other_columns(node)
 
-    def first_solution(self) -> list[int] | None:
-        """The first exact cover ``search`` yields (sorted row indices), or
-        ``None``; the search is then abandoned."""
-        return next(self.search(), None)
+    def first_solution(self, row_limit: int | None = None) -> list[int] | None:
+        """The first exact cover ``search(row_limit)`` yields (sorted row
+        indices), or ``None``; the search is then abandoned."""
+        return next(self.search(row_limit), None)
 
 
 # ---------------------------------------------------------------------------
@@ -404,7 +411,7 @@ class OpenPart(NamedTuple):
 
 class Answer(NamedTuple):
     """What ``SudokuEngine.solve`` found: ``grid``, the solution (``None`` when
-    there is none), and ``rows_tried``, the rows its search took (0 when
+    there is none), and ``rows_tried``, the rows its searches took (0 when
     propagation settled the puzzle)."""
 
     grid: list[int] | None
@@ -414,6 +421,10 @@ class Answer(NamedTuple):
 # The S heuristic takes the first column of least size, so the order of the list of columns
 # breaks its ties.  An order lists every column of the matrix once, family after family
 # (cells, then (row, digit), (column, digit) and (box, digit) pairs).
+
+#: a puzzle's first search may try this many rows per row of the whole matrix (11,664 for 9 x 9) before
+#: it starts again (``SudokuEngine.first_cover``): more than any puzzle of the tuning halves needed
+RESTART_ROWS_PER_CANDIDATE = 16
 
 #: the seed of the solver's column order: each family's columns shuffled, chosen over the
 #: columns in the order of their numbers while the solver was developed
@@ -440,14 +451,15 @@ class Ideas(NamedTuple):
     each puzzle.  The solver has them all; the experiment's ablation removes
     them one at a time (``SudokuEngine(box, ideas)``).  Each is read in one place:
     ``reuse_matrix`` in ``matrix_for``, ``naked_singles`` in
-    ``place_forced_digits``, and ``hidden_singles`` and ``locked_candidates``
-    in ``SudokuEngine.__init__``, which builds ``unit_rules`` and
-    ``scans_units`` from them."""
+    ``place_forced_digits``, and ``hidden_singles``, ``locked_candidates``
+    and ``restarts`` in ``SudokuEngine.__init__``, which builds
+    ``unit_rules``, ``scans_units`` and ``restart_rows`` from them."""
 
     reuse_matrix: bool = True  #: build the matrix once and link it afresh for each puzzle
     naked_singles: bool = True  #: propagation fills each blank left with one digit ...
     hidden_singles: bool = True  #: ... and places each digit left with one place in a unit ...
     locked_candidates: bool = True  #: ... and rules a digit confined to a box-line intersection out of both
+    restarts: bool = True  #: a search that tries too many rows starts again in another column order
 
 
 class SudokuEngine:
@@ -491,6 +503,8 @@ class SudokuEngine:
                     if pattern & (pattern - 1):
                         self.unit_rules[pattern] = (line | b) & ~segment
                     pattern = (pattern - 1) & segment
+        #: the rows the first search of a puzzle may try (``first_cover``); None: no limit
+        self.restart_rows = RESTART_ROWS_PER_CANDIDATE * size**3 if ideas.restarts else None
         self.values = set(range(size + 1))  #: what a cell may hold (0: blank)
         self.matrix: AlgorithmX | None = None  # built when a puzzle first needs it
 
@@ -511,14 +525,37 @@ class SudokuEngine:
             return Answer(None, 0)
         if not candidates.blanks:
             return Answer(grid, 0)
-        matrix = self.matrix_for(self.open_part(grid, candidates.places))
-        rows = matrix.first_solution()
+        part = self.open_part(grid, candidates.places)
+        rows, tried = self.first_cover(self.matrix_for(part), part)
         if rows is None:
-            return Answer(None, matrix.rows_tried)
+            return Answer(None, tried)
         for row in rows:
             cell, digit = decode_row(row, self.size)
             grid[cell] = digit
-        return Answer(grid, matrix.rows_tried)
+        return Answer(grid, tried)
+
+    def first_cover(self, matrix: AlgorithmX, part: OpenPart) -> tuple[list[int] | None, int]:
+        """The first exact cover of ``part`` (sorted rows, or ``None`` when it
+        has none) and the rows tried in all, searched on ``matrix``, which
+        ``restrict`` has given ``part``.
+
+        A search that reaches ``restart_rows`` rows starts again, with twice
+        the limit, its columns ``shuffled`` by the next seed (the families
+        mixed), until one ends: the S heuristic's ties make a search's length vary
+        widely with the order, and long searches are rare in most orders
+        (Gomes, Selman and Kautz, "Boosting combinatorial search through
+        randomization", 1998).  The limits grow, so some search ends, and a
+        search that ends has searched its whole tree: no solution is lost.
+        """
+        limit = self.restart_rows
+        rows = matrix.first_solution(limit)
+        tried, seed = matrix.rows_tried, ORDER_SEED
+        while matrix.cut_off and limit:
+            seed, limit = seed + 1, 2 * limit
+            matrix.restrict(shuffled(part.columns, random.Random(seed)), part.rows)
+            rows = matrix.first_solution(limit)
+            tried += matrix.rows_tried
+        return rows, tried
 
     def place_forced_digits(self, grid: list[int]) -> Candidates | None:
         """Propagation on ``grid`` (changed in place): place every digit the rules

@@ -19,8 +19,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import helpers
-from conftest import EVEREST, columns_to_cover, exact_cover_problems, parse, snapshot
+from conftest import EVEREST, EVEREST_SOLUTION, columns_to_cover, exact_cover_problems, parse, snapshot
 from helpers import AlgorithmX, SudokuEngine
+from tools.puzzles.sets import load as load_set
 
 
 def least_size_search(rows: list[list[int]], n_columns: int) -> tuple[list[int], list[int] | None]:
@@ -199,6 +200,55 @@ def test_the_engine_reports_the_rows_of_its_search():
     engine = SudokuEngine(3)
     answer = engine.solve(helpers.read_grid(parse(EVEREST)))
     assert answer.rows_tried == engine.matrix.rows_tried > 0
+
+
+# --- a row limit, and the engine's restarts ----------------------------------------
+
+#: Peter Norvig's "impossible" puzzle with one more given that clashes with none: no solution, and a
+#: long search in the engine's first order
+SPARSE_NO_SOLUTION = "000005080000601043000000000010500000000106070300000005530000061000000004000000000"
+
+
+@given(exact_cover_problems(), st.integers(0, 6))
+@settings(max_examples=200, deadline=None)
+def test_a_search_stops_at_its_row_limit_and_says_so(problem, limit):
+    rows, n_columns = problem
+    whole, cut = AlgorithmX(rows, n_columns), AlgorithmX(rows, n_columns)
+    found, found_cut = whole.first_solution(), cut.first_solution(row_limit=limit)
+    if whole.rows_tried <= limit:
+        assert (found_cut, cut.rows_tried, cut.cut_off) == (found, whole.rows_tried, False)
+    else:
+        assert (found_cut, cut.rows_tried, cut.cut_off) == (None, limit, True)
+
+
+def test_a_restart_finds_a_solution_the_first_search_did_not_reach():
+    engine = SudokuEngine(3)
+    engine.restart_rows = 1
+    answer = engine.solve(helpers.read_grid(parse(EVEREST)))
+    assert "".join(map(str, answer.grid)) == EVEREST_SOLUTION and answer.rows_tried > 1
+
+
+def test_restarts_keep_a_puzzle_without_a_solution_without_one():
+    engine = SudokuEngine(3)
+    engine.restart_rows = 1
+    assert engine.solve(helpers.read_grid(parse(SPARSE_NO_SOLUTION))).grid is None
+
+
+def test_restarts_end_a_long_search_of_a_puzzle_without_a_solution():
+    answer = SudokuEngine(3).solve(helpers.read_grid(parse(SPARSE_NO_SOLUTION)))
+    assert answer.grid is None and answer.rows_tried < 4 * SudokuEngine(3).restart_rows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", ["17clue:tuning", "top1465:tuning", "kaggle:tuning", "generated-hard:tuning"])
+def test_no_puzzle_of_a_tuning_part_reaches_the_restart_limit(part):
+    """As ``helpers.RESTART_ROWS_PER_CANDIDATE`` says it was chosen."""
+    engine = SudokuEngine(3)
+    assert max(engine.solve(p.ravel().tolist()).rows_tried for p in load_set(part).puzzles) < engine.restart_rows
+
+
+def test_an_engine_without_restarts_sets_no_row_limit():
+    assert SudokuEngine(3, helpers.Ideas(restarts=False)).restart_rows is None
 
 
 # --- the engine's column order -------------------------------------------------
