@@ -46,7 +46,8 @@ HARD_SETS = [*SAMPLE_FILES, "generated/hard_evaluation.txt"]  #: the hard puzzle
 HANDED_OUT = [f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS]
 #: every file of data/generated/, as data/README.md's table names it
 GENERATED_FILES = [f"generated/{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS] + [
-    "generated/hard_evaluation.txt"
+    "generated/hard_evaluation.txt",
+    "generated/sparse_unsolvable.txt",
 ]
 #: the names ``tools.puzzles.sets`` gives the hard sets, and the file each reads
 NAMED_SETS = {

@@ -19,4 +19,6 @@ GENERATED = DATA / "generated"  #: the project's own generated puzzles that the 
 COLLECTIONS = ROOT / "collections"  #: the public benchmark collections (collections/README.md)
 #: the generated hard puzzles (tools/puzzles/make_hard.py) by part: only the evaluation part is handed in
 GENERATED_HARD = {"tuning": COLLECTIONS / "generated_hard_tuning.txt", "evaluation": GENERATED / "hard_evaluation.txt"}
+#: the sparse puzzles without a solution (tools/puzzles/make_sparse.py), handed in
+SPARSE_UNSOLVABLE = GENERATED / "sparse_unsolvable.txt"
 RESULTS = ROOT / "docs" / "results"  #: the benchmark's records, beside the notebook's tables (docs/results.md)
