@@ -67,6 +67,7 @@ WITHOUT = {
     "locked_candidates": "without locked candidates",
 }
 NO_PROPAGATION = "Algorithm X, no propagation"
+WITHOUT_RESTARTS = "without restarts"
 AGAIN = "my solver again (control)"
 FIXED_ORDER = "fixed order, forward checking"
 FORWARD_CHECKING = "MRV, forward checking"
@@ -116,6 +117,13 @@ def ablation() -> dict[str, SudokuEngine]:
     return engines
 
 
+def without_restarts() -> SudokuEngine:
+    """An engine like my solver's but without restarts, its matrix built."""
+    engine = SudokuEngine(SUDOKU_BOX, Ideas(restarts=False))
+    engine.build_matrix()
+    return engine
+
+
 def matrix_build_ms(builds: int = 5) -> float:
     """The CPU time, in ms, of building the 9 x 9 exact-cover matrix: the
     least of ``builds`` builds, what the solver saves each puzzle by building
@@ -132,7 +140,7 @@ def propagated(engine: SudokuEngine, puzzle: np.ndarray) -> tuple[list[int], Can
     """What my solver's propagation (``engine.place_forced_digits``) leaves
     of ``puzzle``: its cells with the forced digits placed, and where each
     digit may still go; None when it finds that there is no solution."""
-    cells = read_grid(puzzle)
+    cells = read_grid(puzzle, engine.size)
     candidates = None if cells is None else engine.place_forced_digits(cells)
     return None if cells is None or candidates is None else (cells, candidates)
 
@@ -261,6 +269,21 @@ def puzzle_sets() -> dict[str, PuzzleSet]:
         else:
             print(f"Left out: the {name} set, as {path} is not in this folder")
     return sets
+
+
+#: the sparse puzzles without a solution (``data/README.md``), on which a search can run long
+SPARSE = "sparse, no solution"
+SPARSE_PATH = "data/generated/sparse_unsolvable.txt"
+
+
+def sparse_set() -> dict[str, PuzzleSet]:
+    """``SPARSE`` -> its puzzles, each stored as having no solution; empty,
+    and a line says why, when its file is not here."""
+    if not os.path.exists(SPARSE_PATH):
+        print(f"Left out: the {SPARSE} set, as {SPARSE_PATH} is not in this folder")
+        return {}
+    puzzles = load_puzzles(SPARSE_PATH)
+    return {SPARSE: (puzzles, np.full(puzzles.shape, NO_SOLUTION))}
 
 
 def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
@@ -443,6 +466,17 @@ def time_methods(
     return {name: Results(ms[name], nodes[name], right[name]) for name in names}
 
 
+def joined(parts: Sequence[dict[str, Results]]) -> dict[str, Results]:
+    """The ``time_methods`` results of one set's parts, timed in separate
+    calls (so that no notebook cell runs long), as one: the puzzles side by side."""
+    return {
+        name: Results(
+            *(np.concatenate([getattr(part[name], field) for part in parts], axis=-1) for field in Results._fields)
+        )
+        for name in parts[0]
+    }
+
+
 def time_methods_on_sets(
     methods: dict[str, Method], sets: dict[str, PuzzleSet], names: Sequence[str], rounds: int = 1
 ) -> dict[str, dict[str, Results]]:
@@ -565,8 +599,9 @@ def choice_points(
     ``time_methods`` solve: the columns it branches on that hold two rows or
     more (0 where propagation settles the puzzle).  Unlike the rows tried,
     this leaves out the forced moves, a column of one row, which propagation
-    may or may not have made first.  Counted on a ``CountingAlgorithmX`` of
-    each engine's order, on the part its propagation leaves."""
+    may or may not have made first.  Counted on a ``CountingAlgorithmX``, on
+    the part the engine's propagation leaves, searched as the engine
+    searches it (``first_cover``)."""
     matrices: dict[int, CountingAlgorithmX] = {}
     found = {label: np.zeros((rounds, len(puzzles))) for label in engines}
     for label, engine in engines.items():
@@ -575,12 +610,12 @@ def choice_points(
         matrix = matrices[engine.box]
         for r in range(rounds):
             for k, puzzle in enumerate(puzzles):
-                cells = read_grid(isomorph(k, r, engine.size).apply(puzzle), engine.size)
-                left = None if cells is None else engine.place_forced_digits(cells)
-                if cells is not None and left is not None and left.blanks:
-                    matrix.restrict(*engine.open_part(cells, left.places))
+                left = propagated(engine, isomorph(k, r, engine.size).apply(puzzle))
+                if left is not None and left[1].blanks:
+                    part = engine.open_part(left[0], left[1].places)
+                    matrix.restrict(*part)
                     matrix.choices = 0
-                    matrix.first_solution()
+                    engine.first_cover(matrix, part)
                     found[label][r, k] = matrix.choices
     return {label: counts.mean(axis=0) for label, counts in found.items()}
 

@@ -228,11 +228,41 @@ def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -
     for name, r in answers.items():
         spread = percent(float(np.ptp(r.round_means()) / np.median(r.round_means())))
         times = [significant(r.mean_ms()), spread, significant(r.puzzle_ms().max())]
-        rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
+        rows.append([name, len(r.right), int(r.right.sum()), significant(choices[name].mean(), 3), *times])
     slowest = max(r.puzzle_ms().max() for r in answers.values())
     rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
     header = ["set", "puzzles", "right", "mean choice points", "mean ms", "relative spread", "slowest ms"]
     print_table("answers", "My solver on each set: answers, choice points and CPU time per puzzle", header, rows)
+
+
+def print_restarts(raced: dict[str, Results], limit: int, answers: dict[str, Results]) -> None:
+    """My solver with and without restarts on the sparse puzzles without a
+    solution, timed in turn: answers right, mean and slowest time, median and
+    most rows tried; then the most rows my solver tried on the sets of
+    Table 1 (``answers``) against ``limit``, the rows its first search may try."""
+    rows = [
+        [
+            name,
+            len(r.right),
+            int(r.right.sum()),
+            significant(r.mean_ms()),
+            significant(r.puzzle_ms().max()),
+            significant(float(np.median(r.nodes))),
+            f"{int(r.nodes.max()):,}",
+        ]
+        for name, r in raced.items()
+    ]
+    header = ["variant", "puzzles", "right", "mean ms", "slowest ms", "median rows tried", "most rows tried"]
+    print_table("restarts", "Restarts on the sparse puzzles without a solution", header, rows)
+    most = max(int(r.nodes.max()) for r in answers.values())
+    print()
+    header = ["grid", "first limit", "most rows tried on Table 1's sets"]
+    print_table(
+        "restart-limit",
+        "The rows a first search may try, and the most any tried on Table 1's sets",
+        header,
+        [["9 x 9", f"{limit:,}", f"{most:,}"]],
+    )
 
 
 def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, dict[str, np.ndarray]]) -> None:
