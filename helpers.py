@@ -469,7 +469,8 @@ class SudokuEngine:
     whose bit i says "this digit may still go in cell i"); then dancing
     links search what is left, on one ``AlgorithmX`` over all N**3
     candidates, built when a puzzle first needs it and linked afresh for
-    each puzzle (``matrix_for``).  Whoever holds the engine reuses that
+    each puzzle (``matrix_for``), and started again in another order when
+    it runs long (``first_cover``).  Whoever holds the engine reuses that
     matrix.
 
     ``ideas`` says which of the solver's ideas it has: all, by default.

@@ -21,7 +21,7 @@ import helpers
 from tools.cli import solve
 from tools.measure import benchmark
 from tools.paths import ROOT
-from tools.puzzles import find_hardest, io, make_data, make_hard
+from tools.puzzles import find_hardest, io, make_data, make_hard, make_sparse
 
 DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "readme.md"]
 #: a command as the docs write it: ``python -m tools.X.Y`` or ``python tools/cli/solve.py``
@@ -84,6 +84,18 @@ def test_every_command_a_doc_names_accepts_help(command):
         ),
         pytest.param(
             "data/README.md", r"tried at least ([\d,]+) rows, averaged", [find_hardest.MIN_PLAIN_ROWS], id="HARDEST"
+        ),
+        pytest.param(
+            "data/README.md",
+            r"holds (\d+) puzzles of (\d+) givens[^|]*?drawn\s+from the seed (\d+) and k",
+            [make_sparse.PUZZLES, make_sparse.GIVENS, make_sparse.SEED],
+            id="SPARSE",
+        ),
+        pytest.param(
+            "docs/tuning.md",
+            r"the first search's limit, (\d+) rows a candidate",
+            [helpers.RESTART_ROWS_PER_CANDIDATE],
+            id="RESTART_ROWS_PER_CANDIDATE",
         ),
         pytest.param("docs/reproducing.md", r"K rounds \((\d+) by default\)", [benchmark.ROUNDS], id="ROUNDS"),
         pytest.param(
