@@ -94,8 +94,8 @@ SPARE_MATRIX: list[AlgorithmX] = []
 def ablation() -> dict[str, SudokuEngine]:
     """My solver's engine and a second one like it, as a control (the two
     differ only in when their matrices were built), then an engine without each rule of its
-    propagation in turn, then one with no propagation at all, which leaves
-    Algorithm X (Knuth's S heuristic, in the solver's column order): label ->
+    propagation in turn, then one with no propagation and no restarts, which
+    leaves Algorithm X (Knuth's S heuristic, in the solver's column order): label ->
     engine.  Every engine reuses its one matrix.  A rule's effect is what
     removing it from the whole solver costs, interactions with the other
     rules included."""
@@ -110,7 +110,7 @@ def ablation() -> dict[str, SudokuEngine]:
         AGAIN: Ideas(),
         **{WITHOUT[name]: Ideas()._replace(**{name: False}) for name in WITHOUT},
     }
-    variants[NO_PROPAGATION] = Ideas()._replace(**dict.fromkeys(WITHOUT, False))
+    variants[NO_PROPAGATION] = Ideas()._replace(**dict.fromkeys([*WITHOUT, "restarts"], False))
     engines = {label: SudokuEngine(SUDOKU_BOX, ideas) for label, ideas in variants.items()}
     for engine in engines.values():  # the matrix an engine keeps is built now, so that no puzzle's time holds it
         engine.build_matrix()
@@ -681,16 +681,17 @@ class SearchSplitter:
     ) -> Split:
         """My solver's search of what its propagation left (``run``)."""
         matrix = self.instrumented if instrumented else self.plain
-        matrix.restrict(*self.engine.open_part(cells, candidates.places))
+        part = self.engine.open_part(cells, candidates.places)
+        matrix.restrict(*part)
         matrix.link()
         linked = clock()
         matrix.link()  # again, as the search's own link will find it
         searching = clock()
         self.instrumented.choices, self.instrumented.seconds = 0, no_seconds()
-        matrix.first_solution()
+        tried = self.engine.first_cover(matrix, part)[1]  # searched as the engine searches
         done = clock() - (searching - linked)  # less the search's own link
         counted = (self.instrumented.choices, self.instrumented.seconds) if instrumented else ()
-        return Split(searching - begun, done - searching, matrix.rows_tried, *counted)
+        return Split(searching - begun, done - searching, tried, *counted)
 
     def textbook(
         self, cells: list[int], narrowed: list[int] | None, instrumented: bool, clock: Callable[[], float], begun: float

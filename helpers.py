@@ -547,12 +547,13 @@ class SudokuEngine:
         (Gomes, Selman and Kautz, "Boosting combinatorial search through
         randomization", 1998).  The limits grow, so some search ends, and a
         search that ends has searched its whole tree: no solution is lost.
+        ``matrix`` is left restricted to the order of the last search.
         """
         limit = self.restart_rows
         rows = matrix.first_solution(limit)
         tried, seed = matrix.rows_tried, ORDER_SEED
-        while matrix.cut_off and limit:
-            seed, limit = seed + 1, 2 * limit
+        while matrix.cut_off:
+            seed, limit = seed + 1, 2 * (limit or 1)  # a limit of 0 still grows
             matrix.restrict(shuffled(part.columns, random.Random(seed)), part.rows)
             rows = matrix.first_solution(limit)
             tried += matrix.rows_tried

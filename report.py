@@ -228,7 +228,7 @@ def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -
     for name, r in answers.items():
         spread = percent(float(np.ptp(r.round_means()) / np.median(r.round_means())))
         times = [significant(r.mean_ms()), spread, significant(r.puzzle_ms().max())]
-        rows.append([name, len(r.right), int(r.right.sum()), significant(choices[name].mean(), 3), *times])
+        rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
     slowest = max(r.puzzle_ms().max() for r in answers.values())
     rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
     header = ["set", "puzzles", "right", "mean choice points", "mean ms", "relative spread", "slowest ms"]

@@ -54,11 +54,11 @@ def nothing(puzzle: np.ndarray) -> tuple[None, int]:
 # --- the ablation ----------------------------------------------------------------
 
 
-def test_the_ablation_is_the_solver_twice_then_without_each_rule_then_without_all_three():
+def test_the_ablation_is_the_solver_twice_then_without_each_rule_then_without_all_three_and_restarts():
     engines = ablation()
     assert list(engines) == [experiment.SOLVER, experiment.AGAIN, *WITHOUT.values(), NO_PROPAGATION]
     removed = [[name for name in Ideas._fields if not getattr(e.ideas, name)] for e in engines.values()]
-    assert removed == [[], [], *([name] for name in WITHOUT), list(WITHOUT)]
+    assert removed == [[], [], *([name] for name in WITHOUT), [*WITHOUT, "restarts"]]
     assert len({id(engine) for engine in engines.values()}) == len(engines)
 
 
@@ -380,6 +380,24 @@ def test_a_hard_set_whose_file_is_missing_is_left_out_with_a_line_saying_so(tmp_
     monkeypatch.chdir(tmp_path)
     assert list(experiment.puzzle_sets()) == ["very easy", "easy", "medium", "hard"]
     assert capsys.readouterr().out.count("Left out:") == len(experiment.HARD_SETS)
+
+
+def test_the_sparse_set_stores_no_solution_for_any_of_its_puzzles():
+    [(puzzles, stored)] = experiment.sparse_set().values()
+    assert puzzles.shape == (60, 9, 9) and (stored == helpers.NO_SOLUTION).all()
+
+
+def test_the_sparse_set_is_left_out_with_a_line_saying_so_when_its_file_is_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert experiment.sparse_set() == {} and capsys.readouterr().out.startswith("Left out: the sparse")
+
+
+def test_results_timed_in_parts_are_joined_puzzle_by_puzzle():
+    part = experiment.Results(np.array([[1.0], [2.0]]), np.array([[3], [4]]), np.array([True]))
+    other = experiment.Results(np.array([[5.0], [6.0]]), np.array([[7], [8]]), np.array([False]))
+    joined = experiment.joined([{"m": part}, {"m": other}])["m"]
+    assert joined.ms.tolist() == [[1.0, 5.0], [2.0, 6.0]] and joined.nodes.tolist() == [[3, 7], [4, 8]]
+    assert joined.right.tolist() == [True, False]
 
 
 # --- where a node's time goes ------------------------------------------------------

@@ -235,6 +235,17 @@ def test_the_answers_table_adds_up_every_set_and_gives_the_slowest_puzzle(capsys
     assert cells_of(table[-1]) == ["all", "3", "3", "-", "-", "-", "5.0"]
 
 
+def test_the_restarts_table_gives_each_variants_rows_tried_and_the_limit_beside_table_1s_most(capsys):
+    with_restarts, without = results_of([[1.0, 3.0]]), results_of([[2.0, 40.0]])
+    with_restarts.nodes[:] = [[10, 12_000]]
+    without.nodes[:] = [[10, 90_000]]
+    answers = {"hard": results_of([[1.0]])._replace(nodes=np.array([[700]]))}
+    report.print_restarts({"my solver": with_restarts, "without restarts": without}, 11_664, answers)
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert cells_of(lines[5]) == ["without restarts", "2", "2", "21", "40", "45,000", "90,000"]
+    assert cells_of(lines[-1]) == ["9 x 9", "11,664", "700"]
+
+
 def test_the_textbook_table_marks_a_set_a_method_did_not_run_on(capsys):
     report.print_textbook(
         {"hard": {"a": results_of([[1.0, 2.0]]), "b": results_of([[4.0]])}, "hardest": {"a": results_of([[7.0, 9.0]])}}

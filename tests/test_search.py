@@ -221,11 +221,38 @@ def test_a_search_stops_at_its_row_limit_and_says_so(problem, limit):
         assert (found_cut, cut.rows_tried, cut.cut_off) == (None, limit, True)
 
 
-def test_a_restart_finds_a_solution_the_first_search_did_not_reach():
+class RecordingSearches(AlgorithmX):
+    """A matrix that records, for each search ``first_solution`` runs, its
+    order of columns, its row limit, the rows it tried and whether it was cut off."""
+
+    def first_solution(self, row_limit: int | None = None) -> list[int] | None:
+        found = super().first_solution(row_limit)
+        self.searches.append((tuple(self.open_columns), row_limit, self.rows_tried, self.cut_off))
+        return found
+
+
+def recorded_solve(puzzle: str, restart_rows: int) -> tuple[helpers.Answer, list[tuple]]:
+    """``puzzle`` solved by an engine whose first search may try ``restart_rows`` rows, and its searches."""
     engine = SudokuEngine(3)
-    engine.restart_rows = 1
-    answer = engine.solve(helpers.read_grid(parse(EVEREST)))
-    assert "".join(map(str, answer.grid)) == EVEREST_SOLUTION and answer.rows_tried > 1
+    engine.restart_rows = restart_rows
+    engine.matrix = RecordingSearches(helpers.exact_cover_rows(3), 4 * 81)
+    engine.matrix.searches = []
+    return engine.solve(helpers.read_grid(parse(puzzle))), engine.matrix.searches
+
+
+@pytest.mark.parametrize("limit", [0, 1, 5])
+def test_a_search_cut_off_starts_again_in_a_new_order_with_twice_the_limit_until_one_ends(limit):
+    answer, searches = recorded_solve(EVEREST, limit)
+    orders, limits, _, cut = zip(*searches)
+    assert len(searches) > 1 and cut == (True,) * (len(searches) - 1) + (False,)
+    assert list(limits[1:]) == [2 * max(1, previous) for previous in limits[:-1]] and limits[0] == limit
+    assert len(set(orders)) == len(orders) and len({tuple(sorted(order)) for order in orders}) == 1
+    assert "".join(map(str, answer.grid)) == EVEREST_SOLUTION
+
+
+def test_the_rows_a_solve_tried_are_those_of_all_its_searches():
+    answer, searches = recorded_solve(SPARSE_NO_SOLUTION, 100)
+    assert len(searches) > 1 and answer.rows_tried == sum(tried for _, _, tried, _ in searches)
 
 
 def test_restarts_keep_a_puzzle_without_a_solution_without_one():
