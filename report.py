@@ -273,7 +273,8 @@ def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, di
     variants = list(next(iter(ablated.values())))
     header = ["variant", *ablated]
     times = [
-        [v, *(significant(ablated[n][v].mean_ms() / ablated[n][SOLVER].mean_ms()) for n in ablated)] for v in variants
+        [v, *(significant(ablated[n][v].mean_ms() / ablated[n][SOLVER].mean_ms(), 3) for n in ablated)]
+        for v in variants
     ]
     counts = [[v, *(significant(choices[n][v].mean(), 3) for n in ablated)] for v in variants]
     print_table(
