@@ -691,7 +691,7 @@ class SearchSplitter:
         tried = self.engine.first_cover(matrix, part)[1]  # searched as the engine searches
         done = clock() - (searching - linked)  # less the search's own link
         counted = (self.instrumented.choices, self.instrumented.seconds) if instrumented else ()
-        return Split(searching - begun, done - searching, tried, *counted)
+        return Split(linked - begun, done - searching, tried, *counted)  # one link before, none in the search
 
     def textbook(
         self, cells: list[int], narrowed: list[int] | None, instrumented: bool, clock: Callable[[], float], begun: float

@@ -238,6 +238,14 @@ def test_after_propagation_the_textbook_search_makes_fewer_choices_at_over_twice
     assert number(tables, key[AFTER]) / number(tables, key[SOLVER]) > 2
 
 
+def test_after_propagation_the_two_searches_take_about_as_long_on_the_hardest_puzzles(tables):
+    total = {
+        m: sum(number(tables, f"node-split / {m} / ms {part}") for part in ("before the search", "of search"))
+        for m in (SOLVER, AFTER)
+    }
+    assert 0.75 < total[SOLVER] / total[AFTER] < 1.33
+
+
 def test_a_textbook_node_goes_mostly_on_inference_then_on_choosing_and_little_on_copying_domains(tables):
     for method in (STRONGEST, AFTER):
         share = {
