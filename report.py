@@ -272,10 +272,7 @@ def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, di
     second copy, read from the first on any set."""
     variants = list(next(iter(ablated.values())))
     header = ["variant", *ablated]
-    times = [
-        [v, *(significant(ablated[n][v].mean_ms() / ablated[n][SOLVER].mean_ms(), 3) for n in ablated)]
-        for v in variants
-    ]
+    times = [[v, *(f"{ablated[n][v].mean_ms() / ablated[n][SOLVER].mean_ms():.2f}" for n in ablated)] for v in variants]
     counts = [[v, *(significant(choices[n][v].mean(), 3) for n in ablated)] for v in variants]
     print_table(
         "ablation-time", "The ablation: mean CPU time per puzzle over my solver's, timed in turn with it", header, times
