@@ -448,8 +448,9 @@ def random_order(seed: int = ORDER_SEED, box: int = SUDOKU_BOX) -> list[int]:
 
 class Ideas(NamedTuple):
     """What the solver does beyond Knuth's Algorithm X on a matrix built for
-    each puzzle.  The solver has them all; the experiment's ablation removes
-    them one at a time (``SudokuEngine(box, ideas)``).  Each is read in one place:
+    each puzzle.  The solver has them all; the experiment removes the three
+    rules of propagation one at a time, and races the solver without restarts
+    (``SudokuEngine(box, ideas)``).  Each is read in one place:
     ``reuse_matrix`` in ``matrix_for``, ``naked_singles`` in
     ``place_forced_digits``, and ``hidden_singles``, ``locked_candidates``
     and ``restarts`` in ``SudokuEngine.__init__``, which builds

@@ -382,6 +382,20 @@ def test_a_hard_set_whose_file_is_missing_is_left_out_with_a_line_saying_so(tmp_
     assert capsys.readouterr().out.count("Left out:") == len(experiment.HARD_SETS)
 
 
+def test_choice_points_count_the_choices_of_every_search_a_restarted_solve_runs():
+    restarted, plain = SudokuEngine(3), SudokuEngine(3, Ideas(restarts=False))
+    restarted.restart_rows = 5
+    counted = experiment.choice_points({"restarted": restarted, "plain": plain}, [parse(EVEREST)])
+    assert counted["restarted"][0] > counted["plain"][0]
+
+
+def test_the_search_splitter_counts_the_rows_of_every_search_a_restarted_solve_runs():
+    splitter, engine = experiment.SearchSplitter(), SudokuEngine(3)
+    splitter.engine.restart_rows = engine.restart_rows = 5
+    split = splitter.run(experiment.SOLVER, parse(EVEREST), False)
+    assert split.nodes == engine.solve(helpers.read_grid(parse(EVEREST))).rows_tried
+
+
 def test_the_sparse_set_stores_no_solution_for_any_of_its_puzzles():
     [(puzzles, stored)] = experiment.sparse_set().values()
     assert puzzles.shape == (60, 9, 9) and (stored == helpers.NO_SOLUTION).all()

@@ -138,7 +138,7 @@ def test_the_slowest_puzzle_is_more_than_a_thousand_times_inside_the_limit(table
 
 def test_restarts_answer_every_sparse_puzzle_and_cut_its_mean_and_slowest_time(tables):
     assert all(row[1] == row[2] for row in tables["restarts"].rows)
-    for column in ("mean ms", "slowest ms"):
+    for column in ("mean ms", "slowest ms", "most rows tried"):
         assert number(tables, f"restarts / without restarts / {column}") > number(
             tables, f"restarts / {SOLVER} / {column}"
         )
@@ -243,7 +243,7 @@ def test_after_propagation_my_solvers_lead_on_the_hardest_puzzles_is_small(table
         m: sum(number(tables, f"node-split / {m} / ms {part}") for part in ("before the search", "of search"))
         for m in (SOLVER, AFTER)
     }
-    assert 0.75 < total[SOLVER] / total[AFTER] < 1.33
+    assert 0.75 < total[SOLVER] / total[AFTER] < 1
 
 
 def test_a_textbook_node_goes_mostly_on_inference_then_on_choosing_and_little_on_copying_domains(tables):
