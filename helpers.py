@@ -423,7 +423,8 @@ class Answer(NamedTuple):
 # (cells, then (row, digit), (column, digit) and (box, digit) pairs).
 
 #: a puzzle's first search may try this many rows per row of the whole matrix (11,664 for 9 x 9) before
-#: it starts again (``SudokuEngine.first_cover``): more than any puzzle of the tuning halves needed
+#: it starts again (``SudokuEngine.first_cover``): more than any 9 x 9 puzzle of the tuning halves needed;
+#: larger grids get as many rows per candidate, a scaling not measured
 RESTART_ROWS_PER_CANDIDATE = 16
 
 #: the seed of the solver's column order: each family's columns shuffled, chosen over the
