@@ -547,8 +547,9 @@ class SudokuEngine:
         mixed), until one ends: the S heuristic's ties make a search's length vary
         widely with the order, and long searches are rare in most orders
         (Gomes, Selman and Kautz, "Boosting combinatorial search through
-        randomization", 1998).  The limits grow, so some search ends, and a
-        search that ends has searched its whole tree: no solution is lost.
+        randomization", 1998).  The limits grow, so some search is not cut
+        off, and a search not cut off has found a solution or searched its
+        whole tree: no solution is lost.
         ``matrix`` is left restricted to the order of the last search.
         """
         limit = self.restart_rows
