@@ -264,11 +264,19 @@ def puzzle_sets() -> dict[str, PuzzleSet]:
         stored = np.load(f"data/{category}_solution.npy").astype(np.int64)
         sets[category.replace("_", " ")] = (load_puzzles(f"data/{category}_puzzle.npy"), stored)
     for name, path in HARD_SETS.items():
-        if os.path.exists(path):
-            sets[name] = (load_puzzles(path), None)
-        else:
-            print(f"Left out: the {name} set, as {path} is not in this folder")
+        puzzles = puzzles_if_here(name, path)
+        if puzzles is not None:
+            sets[name] = (puzzles, None)
     return sets
+
+
+def puzzles_if_here(name: str, path: str) -> np.ndarray | None:
+    """The puzzles of the set ``name`` (``load_puzzles``); None, and a line
+    saying why, when its file ``path`` is not here."""
+    if os.path.exists(path):
+        return load_puzzles(path)
+    print(f"Left out: the {name} set, as {path} is not in this folder")
+    return None
 
 
 #: the sparse puzzles without a solution (``data/README.md``), on which a search can run long
@@ -279,11 +287,8 @@ SPARSE_PATH = "data/generated/sparse_unsolvable.txt"
 def sparse_set() -> dict[str, PuzzleSet]:
     """``SPARSE`` -> its puzzles, each stored as having no solution; empty,
     and a line says why, when its file is not here."""
-    if not os.path.exists(SPARSE_PATH):
-        print(f"Left out: the {SPARSE} set, as {SPARSE_PATH} is not in this folder")
-        return {}
-    puzzles = load_puzzles(SPARSE_PATH)
-    return {SPARSE: (puzzles, np.full(puzzles.shape, NO_SOLUTION))}
+    puzzles = puzzles_if_here(SPARSE, SPARSE_PATH)
+    return {} if puzzles is None else {SPARSE: (puzzles, np.full(puzzles.shape, NO_SOLUTION))}
 
 
 def with_a_wrong_digit(puzzle: np.ndarray, solution: np.ndarray) -> np.ndarray:
