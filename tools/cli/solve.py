@@ -307,25 +307,32 @@ def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: f
         with handling({signal.SIGALRM: out_of_time} if time_limit is not None else {}):
             return list(shown((solve_puzzle(cells, counting, time_limit) for cells in puzzles), len(puzzles)))
     size = max(1, min(CHUNK_LIMIT, math.ceil(len(puzzles) / (jobs * CHUNKS_PER_JOB))))
-    with ProcessPoolExecutor(jobs, initializer=start_worker, initargs=(boxes, time_limit)) as pool:
-        try:
-            mask_stop_signals(block=True)  # the workers start at the first submit: start_worker lifts the mask
-            # Not pool.map, whose results, abandoned, cancel their futures, which a
-            # pool that then breaks (the workers ended below) fails on before Python 3.12.
-            chunks = [
-                pool.submit(solve_chunk, puzzles[k : k + size], counting, time_limit)
-                for k in range(0, len(puzzles), size)
-            ]
-            mask_stop_signals(block=False)
-            return list(shown((outcome for chunk in chunks for outcome in chunk.result()), len(puzzles)))
-        except BaseException:
-            mask_stop_signals(block=False)
-            # Leaving the block waits for the puzzles being solved: end the workers first.
-            # The pool has no public way to end its workers before Python 3.14 (shutdown
-            # waits for them); they are this process's only children.
-            for worker in multiprocessing.active_children():
-                worker.kill()
-            raise
+    pool = ProcessPoolExecutor(jobs, initializer=start_worker, initargs=(boxes, time_limit))
+    try:
+        mask_stop_signals(block=True)  # the workers start at the first submit: start_worker lifts the mask
+        # Not pool.map, whose results, abandoned, cancel their futures, which a
+        # pool that then breaks (the workers ended below) fails on before Python 3.12.
+        chunks = [
+            pool.submit(solve_chunk, puzzles[k : k + size], counting, time_limit) for k in range(0, len(puzzles), size)
+        ]
+        mask_stop_signals(block=False)
+        outcomes = list(shown((outcome for chunk in chunks for outcome in chunk.result()), len(puzzles)))
+    except BaseException:
+        mask_stop_signals(block=False)
+        # End the workers rather than wait for puzzles that may take minutes. The
+        # pool has no public way to end them before Python 3.14; they are this
+        # process's only children. A worker killed while it sends a result leaves
+        # the pool's thread waiting for the rest of it, so the pool is not waited
+        # for: a run stopped here ends with os._exit (the script's last line).
+        workers = multiprocessing.active_children()
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.join()  # at once, after SIGKILL: none is left behind as the run ends
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return outcomes
 
 
 def run(
@@ -621,4 +628,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    # Not sys.exit: a run stopped with its workers killed must not wait for the
+    # pool's thread as Python exits (solve_all). Nothing else is left to do.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
