@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from experiment import CATEGORIES  # noqa: F401 (for the tests)
+from experiment import CATEGORIES, Results
 from helpers import AlgorithmX
-from tools.handin.notebook import Table, cells, is_solution_cell
+from tools.handin.notebook import cells, is_solution_cell
 from tools.paths import COLLECTIONS, DATA, GENERATED, NOTEBOOK, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -44,6 +44,8 @@ KNUTH_ROWS = [[KNUTH_COLUMNS.index(name) for name in row] for row in ("CEF", "AD
 KNUTH_COVER = [0, 3, 4]  # A D, B G, C E F
 #: rows of a 4-column matrix with several covers
 SEVERAL_ROWS = [[0], [1], [2], [3], [0, 1], [2, 3], [1, 2], [0, 3], [0, 1, 2], [3], [1, 3]]
+CLASH = np.zeros((9, 9), dtype=int)
+CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
 
 
 # On CI (CI=true) a skipped test fails the run unless its reason starts with
@@ -116,16 +118,21 @@ def load_notebook() -> dict[str, Any]:
     return namespace
 
 
+def nothing(puzzle: np.ndarray) -> tuple[None, int]:
+    """A method that answers "no solution" after no search."""
+    return None, 0
+
+
+def results_of(ms: list[list[float]]) -> Results:
+    """``Results`` with these times (rounds by puzzles), every answer right."""
+    shape = np.shape(ms)
+    return Results(np.array(ms), np.zeros(shape, int), np.ones(shape[1], bool))
+
+
 @pytest.fixture(scope="session")
 def sudoku_solver():
     """The notebook's ``sudoku_solver``, as the autograder would call it."""
     return load_notebook()["sudoku_solver"]
-
-
-def column(table: Table, name: str) -> list[str]:
-    """The cells of ``table``'s column headed ``name``."""
-    j = table.header.index(name)
-    return [row[j] for row in table.rows]
 
 
 def write(path: Path, *lines: str, newline: str = "\n") -> Path:

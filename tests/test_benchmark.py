@@ -20,7 +20,7 @@ import experiment
 import helpers
 import report
 import textbook
-from conftest import EVEREST, EVEREST_SOLUTION, ROOT, parse
+from conftest import CLASH, EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
 from tools.puzzles.plain_dlx import PlainDLX
@@ -30,8 +30,6 @@ from tools.puzzles.sets import PuzzleSet, load
 # puzzle has exactly this grid as its solution.
 VALID = pattern_grid(3)
 PUZZLE = np.where(np.eye(9, dtype=bool), 0, VALID)
-CLASH = np.zeros((9, 9), dtype=int)
-CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
 NONE = np.full((9, 9), helpers.NO_SOLUTION)
 SEARCHED = parse(EVEREST)  #: a puzzle that needs a search
 

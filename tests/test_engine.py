@@ -43,26 +43,8 @@ def knuth_matrix() -> AlgorithmX:
 # ---------------------------------------------------------------------------
 
 
-def test_first_solution_is_the_first_cover_as_sorted_rows():
-    assert knuth_matrix().first_solution() == KNUTH_COVER
-
-
-@pytest.mark.parametrize(
-    "rows, n_columns",
-    [([[0, 1], [1, 2]], 3), ([[0]], 2)],
-    # Column 0 needs row 0 and column 2 needs row 1, but both fill column 1; column 1 has no row.
-    ids=["rows that clash", "a column no row fills"],
-)
-def test_a_matrix_without_a_cover_has_no_first_solution(rows, n_columns):
-    assert AlgorithmX(rows, n_columns).first_solution() is None
-
-
 def test_a_matrix_of_no_columns_has_the_empty_cover():
     assert list(AlgorithmX([]).search()) == [[]]
-
-
-def test_covers_come_as_sorted_row_lists():
-    assert all(cover == sorted(cover) for cover in AlgorithmX(SEVERAL_ROWS, 4).search())
 
 
 @pytest.mark.parametrize(

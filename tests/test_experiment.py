@@ -22,7 +22,7 @@ import pytest
 import experiment
 import helpers
 import textbook
-from conftest import DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, parse
+from conftest import CLASH, DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, nothing, parse, results_of
 from experiment import (
     AFTER_PROPAGATION,
     FIXED_ORDER,
@@ -31,7 +31,6 @@ from experiment import (
     MAC,
     NO_PROPAGATION,
     WITHOUT,
-    Results,
     ablation,
     time_methods,
 )
@@ -42,13 +41,6 @@ HARD = np.load(DATA / "hard_puzzle.npy")
 HARD_STORED = np.load(DATA / "hard_solution.npy")
 SEARCHED = HARD[[2, 3, 7, 8]]  #: hard puzzles that the solver's propagation leaves to its search
 VERY_EASY = np.load(DATA / "very_easy_puzzle.npy")[0]  #: naked and hidden singles solve it
-CLASH = np.zeros((9, 9), dtype=int)
-CLASH[0, 0] = CLASH[0, 8] = 5  # two 5s in one row: no solution
-
-
-def nothing(puzzle: np.ndarray) -> tuple[None, int]:
-    """A method that answers "no solution" after no search."""
-    return None, 0
 
 
 # --- the ablation ----------------------------------------------------------------
@@ -313,12 +305,6 @@ NONE_STORED = np.full((9, 9), NO_SOLUTION)
 )
 def test_is_right(puzzle, solution, stored, right):
     assert experiment.is_right(puzzle, solution, stored) is right
-
-
-def results_of(ms: list[list[float]]) -> Results:
-    """``Results`` with these times (rounds by puzzles), every answer right."""
-    shape = np.shape(ms)
-    return Results(np.array(ms), np.zeros(shape, int), np.ones(shape[1], bool))
 
 
 def test_round_means_are_each_rounds_mean_time_per_puzzle():

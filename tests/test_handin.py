@@ -102,15 +102,6 @@ def test_the_zipped_handin_holds_the_same_readme(tmp_path):
         assert archive.read("readme.md") == (folder / "readme.md").read_bytes()
 
 
-def test_the_repository_readme_gives_two_commands_before_the_report():
-    readme = (ROOT / "readme.md").read_text(encoding="utf-8")
-    sections = re.split(r"^## ", readme, flags=re.MULTILINE)
-    assert sections[1].startswith(REPOSITORY_HEADING[3:])
-    [block] = re.findall(r"```bash\n(.*?)```", sections[1], flags=re.DOTALL)
-    run, test = block.splitlines()
-    assert "nbconvert" in run and "--execute sudoku.ipynb" in run and test.endswith("python -m pytest")
-
-
 #: what names the development side: its folders, commands and configuration
 DEVELOPMENT = re.compile(
     r"(?<![\w.])(tools/|tests/|docs/|collections/|python -m|pytest|pyproject|--group|conftest|\.ci/)"

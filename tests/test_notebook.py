@@ -10,7 +10,6 @@ import json
 import sys
 import types
 
-import numpy as np
 import pytest
 
 import experiment
@@ -141,14 +140,9 @@ def test_sudoku_solver_calls_the_engine_its_cell_makes():
     engine = namespace["ENGINE"]
     matrix = engine.matrix
     assert matrix is not None  # built in the cell, so that no call's time holds it
-    namespace["sudoku_solver"](parse(EVEREST))
-    assert engine.matrix is matrix and matrix.rows_tried > 0
-
-
-def test_the_tests_get_sudoku_solver_without_running_the_evaluation():
-    namespace = load_notebook()
-    assert "sudoku_solver" in namespace and "SETS" not in namespace
-    assert np.array_equal(namespace["sudoku_solver"](parse(EVEREST)).ravel() > 0, np.ones(81, dtype=bool))
+    answer = namespace["sudoku_solver"](parse(EVEREST))
+    assert engine.matrix is matrix and matrix.rows_tried > 0 and (answer > 0).all()
+    assert "SETS" not in namespace  # the tests get sudoku_solver without running the evaluation
 
 
 def test_no_cell_keeps_the_timestamps_of_a_run():

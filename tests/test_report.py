@@ -19,23 +19,13 @@ from hypothesis import strategies as st
 
 import helpers
 import report
-from conftest import DATA
-from experiment import AFTER_PROPAGATION, HIDDEN_SINGLES, SOLVER, WITHOUT, Results, time_methods
+from conftest import DATA, nothing, results_of
+from experiment import AFTER_PROPAGATION, HIDDEN_SINGLES, SOLVER, WITHOUT, time_methods
 from report import WILCOXON_EXACT, holm, markdown_table, significant, wilcoxon_signed_rank
+from tools.handin.notebook import split_row
 
 HARD = np.load(DATA / "hard_puzzle.npy")
 HARD_STORED = np.load(DATA / "hard_solution.npy")
-
-
-def nothing(puzzle: np.ndarray) -> tuple[None, int]:
-    """A method that answers "no solution" after no search."""
-    return None, 0
-
-
-def results_of(ms: list[list[float]]) -> Results:
-    """``Results`` with these times (rounds by puzzles), every answer right."""
-    shape = np.shape(ms)
-    return Results(np.array(ms), np.zeros(shape, int), np.ones(shape[1], bool))
 
 
 # --- the paired tests -------------------------------------------------------------
@@ -174,36 +164,6 @@ def test_a_p_value_prints_with_two_figures_down_to_0_0001(p, text):
     assert report.p_value_text(p) == text
 
 
-@pytest.mark.parametrize(
-    "header, rows, lines",
-    [
-        (
-            ["set", "mean ms"],
-            [["hard (15)", "0.27"], ["top1465 sample (200)", "≥1,500"]],
-            [
-                "| set                  | mean ms |",
-                "| -------------------- | ------: |",
-                "| hard (15)            |    0.27 |",
-                "| top1465 sample (200) |  ≥1,500 |",
-            ],
-        ),
-        (
-            ["method", "nodes"],
-            [["the solver", "85"], ["exact-cover", "-"]],
-            [
-                "| method      | nodes |",
-                "| ----------- | ----: |",
-                "| the solver  |    85 |",
-                "| exact-cover |     - |",
-            ],
-        ),
-    ],
-    ids=["numbers right and words left", "a dash for no number keeps a column of numbers"],
-)
-def test_a_markdown_table_aligns_numbers_right_and_words_left(header, rows, lines):
-    assert markdown_table(header, rows).splitlines() == lines
-
-
 def test_a_table_prints_under_its_key_and_title(capsys):
     report.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
     assert (
@@ -222,17 +182,12 @@ def test_in_a_notebook_a_table_is_displayed_as_markdown_with_its_printed_text(ca
     assert displayed._repr_markdown_() == f"**[times] CPU time per puzzle**\n\n{table}"
 
 
-def cells_of(line: str) -> list[str]:
-    """The cells of a printed markdown table's row."""
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
-
-
 def test_the_answers_table_adds_up_every_set_and_gives_the_slowest_puzzle(capsys):
     answers = {"a": results_of([[1.0, 2.0]]), "b": results_of([[5.0]])}
     report.print_answers(answers, {"a": np.array([1, 3]), "b": np.array([0])})
     table = capsys.readouterr().out.strip().splitlines()
-    assert cells_of(table[-3]) == ["a", "2", "2", "2.00", "1.5", "0%", "2.0"]
-    assert cells_of(table[-1]) == ["all", "3", "3", "-", "-", "-", "5.0"]
+    assert split_row(table[-3]) == ["a", "2", "2", "2.00", "1.5", "0%", "2.0"]
+    assert split_row(table[-1]) == ["all", "3", "3", "-", "-", "-", "5.0"]
 
 
 def test_the_restarts_table_gives_each_variants_rows_tried_and_the_limit_beside_table_1s_most(capsys):
@@ -242,8 +197,8 @@ def test_the_restarts_table_gives_each_variants_rows_tried_and_the_limit_beside_
     answers = {"hard": results_of([[1.0]])._replace(nodes=np.array([[700]]))}
     report.print_restarts({"my solver": with_restarts, "without restarts": without}, 11_664, answers)
     lines = capsys.readouterr().out.strip().splitlines()
-    assert cells_of(lines[5]) == ["without restarts", "2", "2", "21", "40", "45,000", "90,000"]
-    assert cells_of(lines[-1]) == ["9 x 9", "11,664", "700"]
+    assert split_row(lines[5]) == ["without restarts", "2", "2", "21", "40", "45,000", "90,000"]
+    assert split_row(lines[-1]) == ["9 x 9", "11,664", "700"]
 
 
 def test_the_textbook_table_marks_a_set_a_method_did_not_run_on(capsys):
@@ -252,7 +207,7 @@ def test_the_textbook_table_marks_a_set_a_method_did_not_run_on(capsys):
     )
     first_table = capsys.readouterr().out.split("[textbook-answers]")[0]
     a, b = (line for line in first_table.splitlines() if line.startswith(("| a ", "| b ")))
-    assert cells_of(a) == ["a", "1.5", "8.0", "2.0", "9.0"] and cells_of(b) == ["b", "4.0", "-", "4.0", "-"]
+    assert split_row(a) == ["a", "1.5", "8.0", "2.0", "9.0"] and split_row(b) == ["b", "4.0", "-", "4.0", "-"]
 
 
 def test_the_comparisons_pair_the_solver_with_each_method_puzzle_by_puzzle():
@@ -289,4 +244,4 @@ def test_the_machine_names_python_numpy_and_the_processor():
 
 def test_the_matrix_table_gives_its_nodes_and_build_time(capsys):
     report.print_matrix_build(builds=1)
-    assert cells_of(capsys.readouterr().out.strip().splitlines()[-1])[:2] == ["9 x 9", "2916"]
+    assert split_row(capsys.readouterr().out.strip().splitlines()[-1])[:2] == ["9 x 9", "2916"]

@@ -89,27 +89,24 @@ def test_choose_column_passes_over_an_empty_column_it_is_given_no_longer_in_the_
     assert matrix.choose_column([matrix.columns[2], matrix.columns[3]]) is matrix.columns[3]
 
 
-def test_choose_column_takes_the_first_of_least_size():
-    matrix = AlgorithmX([[0], [0], [0], [1], [2], [2], [2], [2]], 3)  # sizes 3, 1, 4
-    assert matrix.choose_column() is matrix.columns[1]
-
-
-def test_choose_column_counts_sizes_when_no_column_holds_one_or_two_rows():
-    matrix = AlgorithmX([[0], [0], [0], [0], [1], [1], [1]], 2)  # sizes 4, 3
-    assert matrix.choose_column() is matrix.columns[1]
-
-
-def test_choose_column_breaks_a_tie_by_the_order_restrict_gave():
-    matrix = AlgorithmX([[0], [0], [1], [1]], 2)  # sizes 2, 2
-    matrix.restrict([1, 0], range(4))
-    matrix.link()
-    assert matrix.choose_column() is matrix.columns[1]
-
-
-@pytest.mark.parametrize("emptied", [(), (1,)], ids=["none", "a column with rows"])
-def test_choose_column_given_no_empty_column_takes_the_first_of_least_size(emptied):
-    matrix = AlgorithmX([[0, 1], [1, 2], [0, 2], [1]], 3)  # sizes 2, 3, 2
-    assert matrix.choose_column([matrix.columns[j] for j in emptied]) is matrix.columns[0]
+@pytest.mark.parametrize(
+    "rows, n_columns, order, emptied, chosen",
+    [
+        ([[0], [0], [0], [1], [2], [2], [2], [2]], 3, None, None, 1),  # sizes 3, 1, 4
+        ([[0], [0], [0], [0], [1], [1], [1]], 2, None, None, 1),  # sizes 4, 3: counted, none holds one or two rows
+        ([[0], [0], [1], [1]], 2, [1, 0], None, 1),  # sizes 2, 2: the tie goes to the order restrict gave
+        ([[0, 1], [1, 2], [0, 2], [1]], 3, None, [], 0),  # sizes 2, 3, 2, no empty column given
+        ([[0, 1], [1, 2], [0, 2], [1]], 3, None, [1], 0),  # the same, given a column with rows
+    ],
+    ids=["least size", "sizes counted", "a tie", "given none", "given a column with rows"],
+)
+def test_choose_column_takes_the_first_of_least_size(rows, n_columns, order, emptied, chosen):
+    matrix = AlgorithmX(rows, n_columns)
+    if order is not None:
+        matrix.restrict(order, range(len(rows)))
+        matrix.link()
+    given = None if emptied is None else [matrix.columns[j] for j in emptied]
+    assert matrix.choose_column(given) is matrix.columns[chosen]
 
 
 # --- cover and uncover -------------------------------------------------------------

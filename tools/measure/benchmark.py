@@ -15,9 +15,6 @@ the alternatives (the default job)
     row tried, and whether every puzzle's rows tried are the same.  A revision
     git cannot show, or whose engine does not answer with its rows tried (those
     before 1c161be), ends the run with one line on stderr and status 2
-``--throughput [N]``
-    the command line on Royle's 49,151 puzzles with one process and with N
-    (every core by default), taking turns for ``--rounds`` rounds
 ``--sizes [K]``
     the solver on K seeded random puzzles of each size of ``SIZES``, 16 x 16 to 36 x 36
 """
@@ -25,12 +22,10 @@ the alternatives (the default job)
 from __future__ import annotations
 
 import argparse
-import os
 import runpy
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -46,17 +41,15 @@ from report import markdown_table, significant
 from tools import positive_int
 from tools.measure.alternatives import PLAIN, alternatives
 from tools.measure.results import save
-from tools.paths import COLLECTIONS, RESULTS, ROOT
-from tools.puzzles.io import read_grids
+from tools.paths import RESULTS, ROOT
 from tools.puzzles.make_data import random_puzzle
-from tools.puzzles.sets import COLLECTION_FILES, PuzzleSet, load
+from tools.puzzles.sets import PuzzleSet, load
 
 ROWS_TRIED = (SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
 CONTEXT_SETS = ("assignment/hard", "generated-hard:evaluation", "top1465:evaluation", "hardest:evaluation")
 AGAINST_SETS = ("top1465:evaluation", "hardest:evaluation")
-THROUGHPUT_SET = "17clue"  #: the collection the command line is timed on, whole
-ROUNDS = 3  #: rounds of ``--against`` and ``--throughput``, by default
+ROUNDS = 3  #: rounds of ``--against``, by default
 #: (box side, share of cells given): the larger grids of ``--sizes``, each with a fill the solver takes in seconds
 SIZES = ((4, 0.40), (5, 0.50), (6, 0.70))
 SIZE_PUZZLES = 10  #: puzzles of each size, by default
@@ -285,49 +278,6 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
     return 1 if any(v["wrong"] for entry in record["sets"].values() for v in entry["versions"].values()) else 0
 
 
-# --- The command line on every core ----------------------------------------
-
-
-def throughput(path: Path, jobs: int, rounds: int) -> dict[str, Any]:
-    """The command line on ``path`` with one process and with ``jobs``, taking
-    turns for ``rounds`` rounds: each round's wall-clock seconds, and whether
-    every round wrote the same answers."""
-    seconds: dict[str, list[float]] = {"1": [], str(jobs): []}
-    with tempfile.TemporaryDirectory() as work:
-        outputs = []
-        for k in range(rounds):
-            for n in (1, jobs) if k % 2 == 0 else (jobs, 1):
-                out = Path(work) / f"{k}-{n}{path.suffix}"
-                start = time.perf_counter()
-                command = [sys.executable, "-m", "tools.cli.solve", str(path), "-o", str(out), "--jobs", str(n)]
-                subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-                seconds[str(n)].append(time.perf_counter() - start)
-                outputs.append(out.read_bytes())
-        same = all(output == outputs[0] for output in outputs)
-    return {
-        "file": path.relative_to(ROOT).as_posix(),
-        "puzzles": len(read_grids(path)),
-        "seconds": seconds,
-        "same_answers": same,
-    }
-
-
-def run_throughput(jobs: int, rounds: int, out: Path, command: list[str]) -> int:
-    """The ``--throughput`` job: save its record in ``out``, print its table;
-    1 when the processes did not all write the same answers, else 0."""
-    record = throughput(COLLECTIONS / COLLECTION_FILES[THROUGHPUT_SET], jobs, rounds)
-    best = {n: min(times) for n, times in record["seconds"].items()}
-    rows = [[n, significant(t), f"{record['puzzles'] / t:,.0f}", significant(best["1"] / t)] for n, t in best.items()]
-    markdown = (
-        f"`python -m tools.cli.solve {record['file']} --jobs N`, wall clock, the fastest of {rounds} rounds "
-        f"taking turns; the same answers in every run: {'yes' if record['same_answers'] else 'NO'}.\n\n"
-        + markdown_table(["processes", "seconds", "puzzles per second", "speed-up"], rows)
-    )
-    save(out / "throughput", "throughput", record, markdown, command)
-    print(markdown)
-    return 0 if record["same_answers"] else 1
-
-
 # --- Larger grids ----------------------------------------------------------
 
 
@@ -386,14 +336,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     job = parser.add_mutually_exclusive_group()
     job.add_argument("--against", metavar="REV", help="race this checkout's solver against revision REV's")
     job.add_argument(
-        "--throughput",
-        type=positive_int,
-        nargs="?",
-        const=os.cpu_count() or 1,
-        metavar="N",
-        help=f"the command line on {THROUGHPUT_SET} with one process and with N (default: every core)",
-    )
-    job.add_argument(
         "--sizes",
         type=positive_int,
         nargs="?",
@@ -410,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=positive_int,
         default=ROUNDS,
         metavar="K",
-        help="rounds of --against and --throughput (default: %(default)s)",
+        help="rounds of --against (default: %(default)s)",
     )
     parser.add_argument(
         "--out", type=Path, default=RESULTS, metavar="DIR", help="folder for the results (default: docs/results)"
@@ -421,8 +363,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_against(
             args.against, chosen_sets(args.sets or AGAINST_SETS, args.sample), args.rounds, args.out, command
         )
-    if args.throughput:
-        return run_throughput(args.throughput, args.rounds, args.out, command)
     if args.sizes is not None:
         return run_sizes(args.sizes, args.out, command)
     return run_context(chosen_sets(args.sets or CONTEXT_SETS, args.sample), args.out, command)
