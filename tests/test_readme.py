@@ -230,10 +230,9 @@ def test_the_three_comparisons_are_significant_and_favour_my_solver(tables):
         assert number(tables, f"tests / {comparison} / median difference") < 0
 
 
-def test_after_propagation_the_textbook_search_makes_fewer_choices_at_over_twice_the_cost_each(tables):
+def test_after_propagation_the_textbook_search_makes_about_half_the_choices_at_over_twice_the_cost_each(tables):
     assert number(tables, f"node-choices / {AFTER} / 95% interval to") < 1
-    key = {m: f"node-costs / {m} / µs per node" for m in (SOLVER, AFTER)}
-    assert number(tables, key[AFTER]) > number(tables, key[SOLVER])
+    assert 0.4 < number(tables, f"node-choices / {AFTER} / choice points over my solver's") < 0.6
     key = {m: f"node-split / {m} / µs of search per choice point" for m in (SOLVER, AFTER)}
     assert number(tables, key[AFTER]) / number(tables, key[SOLVER]) > 2
 
