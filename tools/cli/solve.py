@@ -324,11 +324,9 @@ def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: f
         # process's only children. A worker killed while it sends a result leaves
         # the pool's thread waiting for the rest of it, so the pool is not waited
         # for: a run stopped here ends with os._exit (the script's last line).
-        workers = multiprocessing.active_children()
-        for worker in workers:
+        for worker in multiprocessing.active_children():
             worker.kill()
-        for worker in workers:
-            worker.join()  # at once, after SIGKILL: none is left behind as the run ends
+            worker.join()  # at once after SIGKILL: no worker outlives the run
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
