@@ -215,6 +215,18 @@ def has_dead_blank(puzzle: np.ndarray) -> bool:
     return any(len(peer_digits(puzzle, r, c)) == len(puzzle) for r, c in zip(*np.nonzero(puzzle == 0)))
 
 
+def imported_names(source: str) -> set[str]:
+    """What ``source`` imports: each ``module`` of an import, each
+    ``module.name`` of a ``from module import name`` (relative imports aside)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
 #: what a call of the solver runs, as top-level names of helpers.py
 SOLVER_ROOTS = frozenset({"solve_sudoku", "SudokuEngine", "AlgorithmX"})
 

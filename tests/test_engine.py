@@ -84,14 +84,6 @@ def test_a_column_size_is_counted_along_its_ring():
     assert [column.size for column in AlgorithmX(SEVERAL_ROWS, 4).columns] == [4, 5, 4, 5]
 
 
-def test_snapshot_notices_a_covered_column():
-    """Guards conftest's ``snapshot``, which the tests of restored links trust."""
-    matrix = knuth_matrix()
-    before = snapshot(matrix)
-    matrix.cover(matrix.columns[0])
-    assert snapshot(matrix) != before
-
-
 def test_a_search_abandoned_at_a_cover_leaves_its_rows_taken():
     matrix = knuth_matrix()
     before = snapshot(matrix)

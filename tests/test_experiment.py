@@ -25,10 +25,7 @@ import textbook
 from conftest import CLASH, DATA, EVEREST, EVEREST_SOLUTION, NO_SOLUTION, nothing, parse, results_of
 from experiment import (
     AFTER_PROPAGATION,
-    FIXED_ORDER,
-    FORWARD_CHECKING,
     HIDDEN_SINGLES,
-    MAC,
     NO_PROPAGATION,
     WITHOUT,
     ablation,
@@ -107,16 +104,6 @@ def test_an_engine_as_a_method_answers_none_to_a_cell_no_sudoku_has():
 
 
 # --- the textbook searches -----------------------------------------------------------
-
-
-def test_the_textbook_searches_go_from_a_fixed_order_to_the_search_after_propagation():
-    assert list(experiment.textbook_methods()) == [
-        FIXED_ORDER,
-        FORWARD_CHECKING,
-        MAC,
-        HIDDEN_SINGLES,
-        AFTER_PROPAGATION,
-    ]
 
 
 def test_every_textbook_search_answers_right():

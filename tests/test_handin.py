@@ -9,7 +9,6 @@ Python 3.8 and later.
 
 from __future__ import annotations
 
-import ast
 import re
 import shutil
 import sys
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, GENERATED, ROOT, code_cells
+from conftest import DATA, GENERATED, ROOT, code_cells, imported_names
 from experiment import CATEGORIES, HARD_SETS
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
 
@@ -163,22 +162,11 @@ def test_handin_submission_check_prints_its_success_line(handin_run):
     assert SUCCESS_LINE in printed
 
 
-def imported_modules(source: str) -> set:
-    """The top-level names of every module ``source`` imports."""
-    names = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names
-
-
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
 def test_the_handins_code_imports_only_numpy_matplotlib_the_standard_library_and_its_own_modules():
     modules = ("helpers.py", "textbook.py", "experiment.py", "report.py")
     sources = [*code_cells(), *((ROOT / name).read_text(encoding="utf-8") for name in modules)]
-    imported = set().union(*(imported_modules(source) for source in sources))
+    imported = {name.split(".")[0] for source in sources for name in imported_names(source)}
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED
 
 

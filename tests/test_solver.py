@@ -24,10 +24,6 @@ def test_stored_puzzle_gets_stored_answer(sudoku_solver, puzzle, expected):
         assert is_valid_solution(puzzle, answer)
 
 
-def test_project_data_is_present():
-    assert len(PROJECT_CASES) == 60
-
-
 @pytest.mark.parametrize("puzzle, expected", STORED_CASES[::7])
 def test_input_is_not_modified(sudoku_solver, puzzle, expected):
     before = puzzle.copy()
