@@ -146,13 +146,9 @@ def stored_cases(folder: Path, label: str) -> list:
     (puzzle, stored answer), with an id such as ``data-hard-3``."""
     cases = []
     for category in CATEGORIES:
-        puzzles_file = folder / f"{category}_puzzle.npy"
-        if not puzzles_file.exists():
-            continue
-        puzzles = np.load(puzzles_file)
+        puzzles = np.load(folder / f"{category}_puzzle.npy")
         answers = np.load(folder / f"{category}_solution.npy")
-        for index, (puzzle, answer) in enumerate(zip(puzzles, answers)):
-            cases.append(pytest.param(puzzle, answer, id=f"{label}-{category}-{index}"))
+        cases += [pytest.param(p, a, id=f"{label}-{category}-{k}") for k, (p, a) in enumerate(zip(puzzles, answers))]
     return cases
 
 
