@@ -30,11 +30,6 @@ def notebook() -> dict:
     return json.loads(NOTEBOOK.read_text(encoding="utf-8"))
 
 
-def cell_index(notebook: dict, start: str) -> int:
-    """The position of the first cell whose text starts with ``start``."""
-    return next(i for i, cell in enumerate(notebook["cells"]) if check_template.source(cell).startswith(start))
-
-
 def test_the_command_finds_the_notebooks_provided_cells_intact():
     assert check_template.main([]) == 0
 
@@ -68,48 +63,57 @@ def test_the_templates_cells_carry_nbgrader_checksums_of_their_own_text(grader_c
     assert nbgrader_checksum(cell) == cell["metadata"]["nbgrader"]["checksum"]
 
 
-def test_a_changed_provided_cell_is_reported(notebook):
-    index = cell_index(notebook, "## Part One")
-    notebook["cells"][index]["source"] = "## Part One, edited"
+def cell_index(cells: list, start: str) -> int:
+    """The position of the first cell whose text starts with ``start``."""
+    return next(i for i, cell in enumerate(cells) if check_template.source(cell).startswith(start))
+
+
+def code_cell(text: str) -> dict:
+    return {"cell_type": "code", "metadata": {}, "source": text}
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda cells: cells[cell_index(cells, "## Part One")].update(source="## Part One, edited"),
+            "provided markdown cell 2 ('## Part One') is missing, changed or out of order",
+        ),
+        (lambda cells: cells.insert(len(cells) - 2, cells.pop()), "out of order"),
+        (lambda cells: cells[-1]["metadata"]["nbgrader"].update(points=50), "has other metadata"),
+        (
+            lambda cells: cells.insert(0, copy.deepcopy(cells[-1])),
+            f"the nbgrader cell {GRADE_IDS['test cell']} occurs 2 times",
+        ),
+        (
+            lambda cells: next(c for c in cells if is_solution_cell(c)).update(
+                source="def solve(sudoku):\n    return sudoku\n"
+            ),
+            "the solution cell, does not define sudoku_solver",
+        ),
+        (
+            lambda cells: cells.insert(2, code_cell("SKIP_TESTS = False\n")),
+            "sets SKIP_TESTS to something other than True",
+        ),
+        (
+            lambda cells: cells.insert(cell_index(cells, check_template.CODE_ABOVE) + 1, code_cell("x = 1\n")),
+            f"code cell 'x = 1' sits below {check_template.CODE_ABOVE!r}",
+        ),
+    ],
+    ids=[
+        "a changed provided cell",
+        "provided cells out of order",
+        "changed grader metadata",
+        "a duplicated grader cell",
+        "a solution cell without sudoku_solver",
+        "SKIP_TESTS set false",
+        "code below the code-above cell",
+    ],
+)
+def test_each_broken_rule_is_reported_once(notebook, edit, message):
+    edit(notebook["cells"])
     [problem] = problems(notebook, PROVIDED)
-    assert problem.startswith("provided markdown cell 2 ('## Part One') is missing, changed or out of order")
-
-
-def test_provided_cells_out_of_order_are_reported(notebook):
-    cells = notebook["cells"]
-    cells[-1], cells[-2] = cells[-2], cells[-1]
-    assert any("out of order" in problem for problem in problems(notebook, PROVIDED))
-
-
-def test_changed_grader_metadata_is_reported(notebook):
-    notebook["cells"][-1]["metadata"]["nbgrader"]["points"] = 50
-    [problem] = problems(notebook, PROVIDED)
-    assert "has other metadata" in problem
-
-
-def test_a_duplicated_grader_cell_is_reported(notebook):
-    notebook["cells"].insert(0, copy.deepcopy(notebook["cells"][-1]))
-    assert f"the nbgrader cell {GRADE_IDS['test cell']} occurs 2 times" in " ".join(problems(notebook, PROVIDED))
-
-
-def test_a_solution_cell_without_sudoku_solver_is_reported(notebook):
-    index = next(i for i, c in enumerate(notebook["cells"]) if is_solution_cell(c))
-    notebook["cells"][index]["source"] = "def solve(sudoku):\n    return sudoku\n"
-    [problem] = problems(notebook, PROVIDED)
-    assert problem.endswith("the solution cell, does not define sudoku_solver")
-
-
-def test_skip_tests_set_false_anywhere_is_reported(notebook):
-    notebook["cells"].insert(2, {"cell_type": "code", "metadata": {}, "source": "SKIP_TESTS = False\n"})
-    [problem] = problems(notebook, PROVIDED)
-    assert "sets SKIP_TESTS to something other than True" in problem
-
-
-def test_code_below_the_code_above_cell_is_reported(notebook):
-    index = cell_index(notebook, check_template.CODE_ABOVE)
-    notebook["cells"].insert(index + 1, {"cell_type": "code", "metadata": {}, "source": "x = 1\n"})
-    [problem] = problems(notebook, PROVIDED)
-    assert problem == f"code cell 'x = 1' sits below {check_template.CODE_ABOVE!r}"
+    assert message in problem
 
 
 def test_solution_cell_works_on_its_own(notebook):
