@@ -122,12 +122,14 @@ def test_a_search_stopped_at_its_budget_says_the_budget():
 # ---------------------------------------------------------------------------
 
 
-def test_mrv_picks_the_smallest_domain():
-    problem = SudokuCSP([0] * 16, 2)
+@pytest.mark.parametrize("mrv, chosen", [(True, 9), (False, 1)], ids=["MRV", "fixed order"])
+def test_mrv_picks_the_smallest_domain_and_the_fixed_order_the_first_open_cell(mrv, chosen):
+    problem = SudokuCSP([0] * 16, 2, mrv=mrv)
     problem.domains[3] = 0b0111
     problem.domains[9] = 0b0011
     problem.domains[12] = 0b0101
-    assert problem.select_unassigned_variable(list(range(16))) == 9
+    open_cells = [1, 3, 9, 12]
+    assert open_cells[problem.select_unassigned_variable(open_cells)] == chosen
 
 
 @pytest.mark.parametrize("assigned, chosen", [((), 9), ((10, 11), 12)], ids=["equal degrees", "9 of lower degree"])
@@ -235,12 +237,6 @@ def test_every_form_of_the_search_answers_stored_puzzles_as_stored(category, mrv
     for puzzle, expected in zip(puzzles, stored):
         solution = backtracking_solve(puzzle, mrv=mrv, mac=mac).solution
         assert np.all(expected == NO_SOLUTION) if solution is None else np.array_equal(solution, expected)
-
-
-def test_without_mrv_the_first_open_cell_is_taken():
-    problem = SudokuCSP([0] * 16, 2, mrv=False)
-    problem.domains[9] = 0b0001
-    assert problem.select_unassigned_variable([3, 9, 12]) == 0
 
 
 @pytest.mark.parametrize("side", [1, 4, 9, 16, 25, pytest.param(36, marks=pytest.mark.slow)])

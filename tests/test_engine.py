@@ -160,15 +160,19 @@ def test_an_engine_solves_right_after_a_search_of_its_matrix_was_abandoned_half_
     assert is_valid_solution(np.array([1, 2, 3, 4] + [0] * 12).reshape(4, 4), grid)
 
 
-@pytest.mark.parametrize("cell", [1.0, True, "1"])
-def test_an_engine_refuses_a_cell_that_is_not_an_int(cell):
-    with pytest.raises(ValueError, match="ints"):
-        helpers.SudokuEngine(3).solve([cell] + [0] * 80)
-
-
-def test_an_engine_refuses_a_grid_of_another_length():
-    with pytest.raises(ValueError, match="expected 81 cells, got 80"):
-        helpers.SudokuEngine(3).solve([0] * 80)
+@pytest.mark.parametrize(
+    "cells, message",
+    [
+        ([1.0] + [0] * 80, "ints"),
+        ([True] + [0] * 80, "ints"),
+        (["1"] + [0] * 80, "ints"),
+        ([0] * 80, "expected 81 cells, got 80"),
+    ],
+    ids=["a float", "a bool", "a str", "80 cells"],
+)
+def test_an_engine_refuses_a_cell_that_is_not_an_int_or_a_grid_of_another_length(cells, message):
+    with pytest.raises(ValueError, match=message):
+        helpers.SudokuEngine(3).solve(cells)
 
 
 @pytest.mark.parametrize("value", [10, -1])

@@ -76,13 +76,6 @@ def test_the_search_branches_as_knuths_least_size_rule_on_any_matrix(problem):
 # --- the S heuristic -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("emptied", [None, (1, 2)], ids=["found", "given"])
-def test_choose_column_takes_an_empty_column_before_an_earlier_one_of_one_row(emptied):
-    matrix = AlgorithmX([[0, 1], [1]], 3)  # column 0 has one row, column 2 none
-    given = None if emptied is None else [matrix.columns[j] for j in emptied]
-    assert matrix.choose_column(given) is matrix.columns[2]
-
-
 def test_choose_column_passes_over_an_empty_column_it_is_given_no_longer_in_the_list():
     matrix = AlgorithmX([[0, 1], [1]], 4)  # columns 2 and 3 have no rows
     matrix.cover(matrix.columns[2])
@@ -97,8 +90,18 @@ def test_choose_column_passes_over_an_empty_column_it_is_given_no_longer_in_the_
         ([[0], [0], [1], [1]], 2, [1, 0], None, 1),  # sizes 2, 2: the tie goes to the order restrict gave
         ([[0, 1], [1, 2], [0, 2], [1]], 3, None, [], 0),  # sizes 2, 3, 2, no empty column given
         ([[0, 1], [1, 2], [0, 2], [1]], 3, None, [1], 0),  # the same, given a column with rows
+        ([[0, 1], [1]], 3, None, None, 2),  # column 0 has one row, column 2 none: the empty one first
+        ([[0, 1], [1]], 3, None, [1, 2], 2),  # the same, the empty column given
     ],
-    ids=["least size", "sizes counted", "a tie", "given none", "given a column with rows"],
+    ids=[
+        "least size",
+        "sizes counted",
+        "a tie",
+        "given none",
+        "given a column with rows",
+        "an empty column before an earlier one of one row, found",
+        "an empty column before an earlier one of one row, given",
+    ],
 )
 def test_choose_column_takes_the_first_of_least_size(rows, n_columns, order, emptied, chosen):
     matrix = AlgorithmX(rows, n_columns)
