@@ -287,16 +287,17 @@ def test_is_right(puzzle, solution, stored, right):
     assert experiment.is_right(puzzle, solution, stored) is right
 
 
-def test_round_means_are_each_rounds_mean_time_per_puzzle():
-    assert results_of([[1.0, 2.0, 3.0], [3.0, 4.0, 11.0]]).round_means().tolist() == [2.0, 6.0]
-
-
-def test_a_puzzles_time_is_the_median_of_its_rounds():
-    assert results_of([[1.0, 10.0], [2.0, 30.0], [9.0, 20.0]]).puzzle_ms().tolist() == [2.0, 20.0]
-
-
-def test_a_sets_time_per_puzzle_is_the_mean_of_its_puzzles_times():
-    assert results_of([[1.0, 10.0], [2.0, 30.0], [9.0, 20.0]]).mean_ms() == 11.0
+@pytest.mark.parametrize(
+    "summary, expected",
+    [
+        (experiment.Results.round_means, [11 / 2, 16.0, 29 / 2]),  # each round's mean time per puzzle
+        (experiment.Results.puzzle_ms, [2.0, 20.0]),  # each puzzle's median over the rounds
+        (experiment.Results.mean_ms, 11.0),  # the mean of the puzzles' times
+    ],
+    ids=["round means", "a puzzle's time", "a set's time per puzzle"],
+)
+def test_the_summaries_of_a_race(summary, expected):
+    assert np.asarray(summary(results_of([[1.0, 10.0], [2.0, 30.0], [9.0, 20.0]]))).tolist() == expected
 
 
 def test_the_sets_that_are_here_are_timed_in_the_order_named_and_a_line_names_each_other(capsys):

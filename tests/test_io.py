@@ -78,10 +78,17 @@ def test_grid_cells_gives_the_order_and_the_cells(side):
     assert io.grid_cells(puzzle(side)) == (int(side**0.5), puzzle(side).ravel().tolist())
 
 
-@pytest.mark.parametrize("shape", [(8, 8), (9, 8), (81,), (49, 49), (1, 1)], ids=str)
-def test_grid_cells_refuses_a_shape_naming_it(shape):
-    with pytest.raises(ValueError, match=rf"shape \({shape[0]},"):
-        io.grid_cells(np.zeros(shape, dtype=int))
+@pytest.mark.parametrize(
+    "grid, message",
+    [
+        *((np.zeros(shape, dtype=int), rf"shape \({shape[0]},") for shape in [(8, 8), (9, 8), (81,), (49, 49), (1, 1)]),
+        (puzzle().astype(bool), "bool"),  # what is not numbers, refused as helpers.read_grid refuses it
+    ],
+    ids=["8x8", "9x8", "81", "49x49", "1x1", "bool"],
+)
+def test_grid_cells_refuses_a_shape_naming_it_and_what_is_not_numbers(grid, message):
+    with pytest.raises(ValueError, match=message):
+        io.grid_cells(grid)
 
 
 @pytest.mark.parametrize("value, shown", [(10, "10"), (-1, "-1"), (2.5, "2.5"), (np.nan, "nan")])
@@ -90,11 +97,6 @@ def test_grid_cells_names_a_cell_no_sudoku_has_and_its_value(value, shown):
     grid[4, 7] = value
     with pytest.raises(ValueError, match=rf"row 5, column 8 \(counting from 1\) holds {shown}"):
         io.grid_cells(grid)
-
-
-def test_grid_cells_refuses_what_is_not_numbers_as_helpers_does():
-    with pytest.raises(ValueError, match="bool"):
-        io.grid_cells(puzzle().astype(bool))
 
 
 # --- Reading a whole collection, strictly ----------------------------------
