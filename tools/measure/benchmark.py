@@ -62,11 +62,6 @@ def chosen_sets(names: Sequence[str], sample: int | None) -> list[PuzzleSet]:
     return [load(name).sample(sample) for name in names]
 
 
-def progress(items: Sequence[Any], what: str) -> Any:
-    """``items`` with a progress bar on stderr, quiet when it is not a terminal."""
-    return tqdm(items, desc=what, unit="set", disable=None, file=sys.stderr)
-
-
 def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int = 1) -> dict[str, Results]:
     """``experiment.time_methods`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
     stored = None if puzzle_set.solutions is None else list(puzzle_set.solutions)
@@ -130,7 +125,10 @@ def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
     others = {a.name: a.method for a in found if a.method is not None}
     unavailable = {a.name: a.unavailable for a in found if a.method is None}
     record: dict[str, Any] = {
-        "sets": {s.name: context(s, others) for s in progress(sets, "alternatives")},
+        "sets": {
+            s.name: context(s, others)
+            for s in tqdm(sets, desc="alternatives", unit="set", disable=None, file=sys.stderr)
+        },
         "unavailable": unavailable,
     }
     notes = "".join(f"\n\n{name}: not measured ({reason})." for name, reason in unavailable.items())
@@ -263,7 +261,10 @@ def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command
         return 2
     record: dict[str, Any] = {
         "revision": rev,
-        "sets": {s.name: against(s, versions, rounds) for s in progress(sets, f"against {rev}")},
+        "sets": {
+            s.name: against(s, versions, rounds)
+            for s in tqdm(sets, desc=f"against {rev}", unit="set", disable=None, file=sys.stderr)
+        },
     }
     markdown = (
         f"The solver of this checkout (new) and of `{rev}` (old), each called as the notebook's `sudoku_solver` "
