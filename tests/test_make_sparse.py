@@ -14,7 +14,7 @@ import pytest
 
 from conftest import has_dead_blank, has_repeated_given, peer_digits
 from helpers import SudokuEngine, read_grid
-from tools.paths import SPARSE_UNSOLVABLE
+from tools.paths import GENERATED_HARD, SPARSE_UNSOLVABLE
 from tools.puzzles import make_sparse
 from tools.puzzles.io import read_grids, to_text
 
@@ -56,7 +56,7 @@ def test_a_pigeonhole_leaves_the_puzzle_without_a_solution(k):
 
 
 def test_the_pigeonhole_finds_none_in_a_puzzle_with_a_solution():
-    assert not any(has_pigeonhole(p) for p in read_grids(SPARSE_UNSOLVABLE.parent / "hard_evaluation.txt")[:5])
+    assert not any(has_pigeonhole(p) for p in read_grids(GENERATED_HARD["evaluation"])[:5])
 
 
 def test_no_given_repeats_and_every_blank_keeps_a_digit():

@@ -18,7 +18,7 @@ name                           puzzles
 ``hardest-sample:evaluation``  the same of hardest, ``data/hardest_evaluation.txt``
 =============================  =============================================
 
-with ``<category>`` one of ``tools.paths.CATEGORIES`` and ``<part>`` one of
+with ``<category>`` one of ``experiment.CATEGORIES`` and ``<part>`` one of
 ``PARTS``.  A public collection's *tuning* part is its puzzles at even 0-based
 positions in their source file, its *evaluation* part those at odd positions
 (``docs/tuning.md``): a choice is tuned on the one and judged on the other.
