@@ -1,8 +1,8 @@
-"""The experiment behind the report (``readme.md``): what the notebook's
-Section 8 measures, beside the solver in ``helpers.py``; ``report.py``
-tests, prints and draws the results.
+"""The experiment behind the report (``readme.md``): what ``experiment.ipynb``
+measures, beside the solver in ``helpers.py``; ``report.py`` tests, prints
+and draws the results.
 
-In the order of Section 8:
+In the order of ``experiment.ipynb``:
 
 - the puzzles (``puzzle_sets``) and the methods compared: the ablation, my
   solver without each rule of its propagation in turn (``ablation``), and

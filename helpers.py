@@ -7,8 +7,8 @@ places every forced digit and then searches what is left (``SudokuEngine``,
 with ``read_grid`` and ``solve_sudoku``).  Last comes a checker the solver
 does not use, ``is_valid_solution``, written from the rules alone.  numpy and
 the standard library only; nothing is kept between calls but what a caller
-holds (and pure caches of constant tables).  The experiment of the notebook's
-Section 8 is in ``experiment.py``.
+holds (and pure caches of constant tables).  The experiment that
+``experiment.ipynb`` runs is in ``experiment.py``.
 
 Knuth's words (D. E. Knuth, "Dancing Links", 2000, arXiv:cs/0011047):
 

@@ -1,5 +1,6 @@
-"""The report's tables and figures: how the notebook's Section 8 prints
-what ``experiment.py`` measures, for the report (``readme.md``) to quote.
+"""The report's tables and figures: how ``experiment.ipynb`` prints what
+``experiment.py`` measures, for the report (``readme.md``) to quote; and
+``show``, which both notebooks use to show the code they explain.
 
 Each table prints as ``[key] title``, a blank line and a markdown table
 (``print_table``); the report finds a table by its key and a number in it by
@@ -10,8 +11,10 @@ matplotlib for the figures.
 from __future__ import annotations
 
 import builtins
+import inspect
 import math
 import platform
+import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -32,6 +35,50 @@ from experiment import (
     matrix_build_ms,
 )
 from helpers import CONSTRAINT_FAMILIES, SUDOKU_BOX, candidate_row, exact_cover_rows
+
+# ---------------------------------------------------------------------------
+# Code shown in the notebooks
+# ---------------------------------------------------------------------------
+
+
+def source_of(*objects: object) -> str:
+    """The source of functions, methods or classes as their file has it, without
+    docstrings, as one block of Python; methods under the name of their class."""
+    blocks, owner = [], None
+    for obj in objects:
+        text = re.sub(r'\n\s*"""[\s\S]*?"""', "", inspect.getsource(obj)).rstrip()  # type: ignore[arg-type]
+        cls = obj.__qualname__.rpartition(".")[0]  # type: ignore[attr-defined]
+        if cls and cls != owner:
+            text = f"class {cls}:\n{text}"
+        owner = cls
+        blocks.append(text)
+    return "\n\n".join(blocks)
+
+
+class Code:
+    """Code as a notebook shows it: highlighted, from its Markdown, where the
+    front end renders Markdown, and as its text wherever else."""
+
+    def __init__(self, markdown: str) -> None:
+        self.markdown = markdown
+
+    def __repr__(self) -> str:
+        return self.markdown
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown
+
+
+def show(*objects: object) -> None:
+    """Show functions, methods or classes (``source_of``), highlighted as Python
+    in a notebook (IPython's ``display``), printed elsewhere."""
+    code = Code(f"```python\n{source_of(*objects)}\n```")
+    display = getattr(builtins, "display", None)
+    if display is None:
+        print(code)
+    else:
+        display(code)
+
 
 # ---------------------------------------------------------------------------
 # Paired tests and an interval

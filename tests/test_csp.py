@@ -1,5 +1,5 @@
 """The textbook method in ``textbook.py``: backtracking search with MRV and
-forward checking or arc consistency, which the notebook's experiment compares
+forward checking or arc consistency, which ``experiment.ipynb`` compares
 with the solver, and the project's independent reference solver."""
 
 from __future__ import annotations

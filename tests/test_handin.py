@@ -1,7 +1,7 @@
 """The hand-in folder alone runs: the marker gets only ``tools.handin.make.HANDIN_FILES``.
 
-A copy holding just those files runs top to bottom in a fresh kernel of the
-interpreter running the tests, as Restart & Run All would, and the template's
+A copy holding just those files runs both its notebooks top to bottom, each in a
+fresh kernel of the interpreter running the tests, as Restart & Run All would, and the template's
 ``submission_tests()`` prints its success line.  CI runs this file under the
 oldest and the newest supported Python as well as the main one.  Written for
 Python 3.8 and later.
@@ -29,9 +29,10 @@ SUBMISSION_CALL = "submission_tests()"
 THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "textbook", "experiment", "report", "IPython"}
 
 
-def run_notebook(folder: Path) -> list:
-    """Execute ``folder/sudoku.ipynb`` in a fresh kernel of this interpreter, in
-    that folder; return its code cells with their new outputs."""
+def run_notebooks(folder: Path) -> list:
+    """Execute ``folder/sudoku.ipynb``, then ``folder/experiment.ipynb``, each in a
+    fresh kernel of this interpreter, in that folder; return their code cells
+    with their new outputs, in order."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
@@ -47,11 +48,14 @@ def run_notebook(folder: Path) -> list:
                 language="python",
             )
 
-    notebook = nbformat.read(str(folder / "sudoku.ipynb"), as_version=4)
-    manager = KernelManager(kernel_name="python3", kernel_spec_manager=ThisInterpreter())
-    client = nbclient.NotebookClient(notebook, km=manager, timeout=600, resources={"metadata": {"path": str(folder)}})
-    client.execute()
-    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+    ran = []
+    for name in ("sudoku.ipynb", "experiment.ipynb"):
+        notebook = nbformat.read(str(folder / name), as_version=4)
+        manager = KernelManager(kernel_name="python3", kernel_spec_manager=ThisInterpreter())
+        resources = {"metadata": {"path": str(folder)}}
+        nbclient.NotebookClient(notebook, km=manager, timeout=600, resources=resources).execute()
+        ran += [cell for cell in notebook.cells if cell.cell_type == "code"]
+    return ran
 
 
 @pytest.fixture(scope="module", params=["handed-out puzzles", "other puzzles", "the unit's files alone"])
@@ -70,7 +74,7 @@ def handin_run(request, tmp_path_factory) -> list:
         (folder / "data").mkdir()
         for path in sorted(DATA.glob("*.npy")):
             shutil.copyfile(path, folder / "data" / path.name)
-    return run_notebook(folder)
+    return run_notebooks(folder)
 
 
 @pytest.mark.slow

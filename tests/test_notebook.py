@@ -1,6 +1,6 @@
-"""The notebook walks the path of a call: every function a call of
-``sudoku_solver`` runs is shown, the code it shows is the code of the modules
-as they are, and no cell reaches into the solver's private parts."""
+"""``sudoku.ipynb`` walks the path of a call: every function a call of
+``sudoku_solver`` runs is shown; the code either notebook shows is the code of
+the modules as they are; and no cell reaches into the solver's private parts."""
 
 from __future__ import annotations
 
@@ -18,19 +18,17 @@ import report
 import textbook
 from conftest import EVEREST, NOTEBOOK, load_notebook, parse
 from tools.handin.notebook import cells
-
-WALK_END = "## 8."  #: the heading of the first section after the walk
+from tools.paths import NOTEBOOKS
 
 
 def walk_cells() -> list[str]:
-    """The code cells of the walk: those before the experiment's heading."""
-    found = []
-    for cell in cells():
-        if cell["cell_type"] == "markdown" and cell["source"].startswith(WALK_END):
-            return found
-        if cell["cell_type"] == "code":
-            found.append(cell["source"])
-    raise AssertionError(f"the notebook has no heading {WALK_END!r}")
+    """The code cells of the walk: those of ``sudoku.ipynb``."""
+    return [cell["source"] for cell in cells() if cell["cell_type"] == "code"]
+
+
+def every_code_cell() -> list[dict]:
+    """The code cells of both notebooks."""
+    return [cell for path in NOTEBOOKS for cell in cells(path) if cell["cell_type"] == "code"]
 
 
 #: the names a ``show(...)`` argument may use: the hand-in's modules and what the notebook imports from them
@@ -99,13 +97,12 @@ def test_the_code_the_notebook_shows_is_the_modules_code_as_it_is():
     print now: a change to a module shown fails here until the notebook is run
     again.  Slow, to stay out of the quick loop: the notebook is run again
     before a commit that hands it in, not after every edit."""
-    source_of = load_notebook()["source_of"]
-    for cell in (cell for cell in cells() if cell["cell_type"] == "code"):
+    for cell in every_code_cell():
         shown = (
             "".join(o["data"]["text/markdown"]) for o in cell.get("outputs", []) if "text/markdown" in o.get("data", {})
         )
         stored = [text for text in shown if text.startswith("```python")]  # the tables aside
-        assert stored == [f"```python\n{source_of(*objects)}\n```" for objects in show_calls(cell["source"])]
+        assert stored == [f"```python\n{report.source_of(*objects)}\n```" for objects in show_calls(cell["source"])]
 
 
 def test_the_checker_the_verification_rests_on_is_printed():
@@ -131,8 +128,7 @@ def private_names(source: str) -> list[str]:
 
 
 def test_no_cell_uses_a_private_name_of_helpers():
-    sources = [cell["source"] for cell in cells() if cell["cell_type"] == "code"]
-    assert [name for source in sources for name in private_names(source)] == []
+    assert [name for cell in every_code_cell() for name in private_names(cell["source"])] == []
 
 
 def test_sudoku_solver_calls_the_engine_its_cell_makes():

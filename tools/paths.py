@@ -13,7 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent  #: the project folder
-NOTEBOOK = ROOT / "sudoku.ipynb"
+NOTEBOOK = ROOT / "sudoku.ipynb"  #: the marked notebook: the solver, explained
+EXPERIMENT_NOTEBOOK = ROOT / "experiment.ipynb"  #: the notebook that makes the report's measurements
+NOTEBOOKS = (NOTEBOOK, EXPERIMENT_NOTEBOOK)  #: both, in the order a reader meets them
 DATA = ROOT / "data"  #: the assignment's 60 sample puzzles and their solutions, as handed out
 GENERATED = DATA / "generated"  #: the project's own generated puzzles that the hand-in carries
 COLLECTIONS = ROOT / "collections"  #: the public benchmark collections (collections/README.md)

@@ -22,13 +22,14 @@ from typing import Sequence
 
 from tools.paths import ROOT
 
-#: what the marker gets: the notebook, the report, the notebook's four modules
-#: (the solver, the course's search, and the experiment of its Section 8 and its tables), its puzzles and pictures,
+#: what the marker gets: the notebook, the experiment's notebook, the report, their four modules
+#: (the solver, the course's search, the experiment and its tables), the puzzles and pictures,
 #: and what to install.  ``data`` goes whole: the assignment's puzzles, the
 #: project's own (``data/generated/``) and the samples of public collections
 #: the experiment times, with their README.
 HANDIN_FILES = (
     "sudoku.ipynb",
+    "experiment.ipynb",
     "readme.md",
     "helpers.py",
     "textbook.py",

@@ -1,7 +1,7 @@
-"""The notebook as the tools see it: its cells, its nbgrader solution cell,
-and what its stored outputs show.
+"""The notebooks as the tools see them: their cells, the nbgrader solution
+cell, and what their stored outputs show.
 
-The notebook's experiment prints each table the report uses with
+The experiment's notebook prints each table the report uses with
 ``report.print_table``: a line ``[key] title``, a blank line and a markdown
 table; a figure's cell prints ``[figure key] title`` before it draws.
 ``printed_tables`` and ``drawn_figures`` read them back from the outputs a
@@ -14,11 +14,12 @@ import base64
 import itertools
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tools.paths import NOTEBOOK
+from tools.paths import NOTEBOOK, NOTEBOOKS
 
 TITLE = re.compile(r"^\[(?P<key>[\w-]+)\] (?P<title>.+)$")  #: the line above a printed table
 FIGURE = re.compile(r"^\[figure (?P<key>[\w-]+)\] (?P<title>.+)$")  #: a figure's cell prints it first
@@ -66,9 +67,9 @@ def printed(cell: dict[str, Any]) -> list[str]:
     return "".join(texts).splitlines()
 
 
-def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
-    """Every table the notebook's stored outputs print under a ``[key] title`` line, by key."""
-    lines = [line for cell in cells(path) for line in printed(cell)]
+def printed_tables(paths: Sequence[Path] = NOTEBOOKS) -> dict[str, Table]:
+    """Every table the notebooks' stored outputs print under a ``[key] title`` line, by key."""
+    lines = [line for path in paths for cell in cells(path) for line in printed(cell)]
     found = {}
     for k, line in enumerate(lines):
         title = TITLE.match(line)
@@ -78,19 +79,20 @@ def printed_tables(path: Path = NOTEBOOK) -> dict[str, Table]:
     return found
 
 
-def machine(path: Path = NOTEBOOK) -> str:
-    """Where the notebook ran, as its stored outputs say; ``LookupError`` when they do not."""
-    for cell in cells(path):
-        for line in printed(cell):
-            if match := MACHINE.match(line):
-                return match["machine"]
-    raise LookupError(f"{path} prints no line 'Run on ...'")
+def machine(paths: Sequence[Path] = NOTEBOOKS) -> str:
+    """Where the experiment ran, as the notebooks' stored outputs say; ``LookupError`` when they do not."""
+    for path in paths:
+        for cell in cells(path):
+            for line in printed(cell):
+                if match := MACHINE.match(line):
+                    return match["machine"]
+    raise LookupError("no notebook prints a line 'Run on ...'")
 
 
-def drawn_figures(path: Path = NOTEBOOK) -> dict[str, bytes]:
-    """The PNG image of each cell that prints ``[figure key] title``, by key."""
+def drawn_figures(paths: Sequence[Path] = NOTEBOOKS) -> dict[str, bytes]:
+    """The PNG image of each cell of the notebooks that prints ``[figure key] title``, by key."""
     found = {}
-    for cell in cells(path):
+    for cell in (cell for path in paths for cell in cells(path)):
         keys = [match["key"] for line in printed(cell) if (match := FIGURE.match(line))]
         images = [o["data"]["image/png"] for o in cell.get("outputs", []) if "image/png" in o.get("data", {})]
         if keys and images:
