@@ -535,7 +535,15 @@ def stopped_mid_run(tmp_path: Path, stop) -> tuple[int, str, str]:
     (tmp_path / "out.txt").write_text("old answers\n")
     command = [sys.executable, str(SCRIPT), str(ROYLE_17), "-o", "out.txt", "--jobs", "2"]
     process = subprocess.Popen(
-        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        # Ctrl-C as at a terminal, even where these tests run with SIGINT ignored (a shell's
+        # background job), which Python would otherwise keep ignoring in the script.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         deadline = time.monotonic() + SUBPROCESS_TIMEOUT
