@@ -285,8 +285,8 @@ def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -
 def print_restarts(raced: dict[str, Results], limit: int, answers: dict[str, Results]) -> None:
     """My solver with and without restarts on the sparse puzzles without a
     solution, timed in turn: answers right, mean and slowest time, median and
-    most rows tried; then the most rows my solver tried on the sets of
-    Table 1 (``answers``) against ``limit``, the rows its first search may try."""
+    most nodes (rows tried); then the most nodes of my solver on the sets of
+    Table 1 (``answers``) against ``limit``, the nodes its first search may take."""
     rows = [
         [
             name,
@@ -299,14 +299,14 @@ def print_restarts(raced: dict[str, Results], limit: int, answers: dict[str, Res
         ]
         for name, r in raced.items()
     ]
-    header = ["variant", "puzzles", "right", "mean ms", "slowest ms", "median rows tried", "most rows tried"]
+    header = ["variant", "puzzles", "right", "mean ms", "slowest ms", "median nodes", "most nodes"]
     print_table("restarts", "Restarts on the sparse puzzles without a solution", header, rows)
     most = max(int(r.nodes.max()) for r in answers.values())
     print()
-    header = ["grid", "first limit", "most rows tried on Table 1's sets"]
+    header = ["grid", "first limit", "most nodes on Table 1's sets"]
     print_table(
         "restart-limit",
-        "The rows a first search may try, and the most any tried on Table 1's sets",
+        "The nodes a first search may take, and the most any took on Table 1's sets",
         header,
         [["9 x 9", f"{limit:,}", f"{most:,}"]],
     )
