@@ -69,15 +69,20 @@ class Code:
         return self.markdown
 
 
-def show(*objects: object) -> None:
-    """Show functions, methods or classes (``source_of``), highlighted as Python
-    in a notebook (IPython's ``display``), printed elsewhere."""
-    code = Code(f"```python\n{source_of(*objects)}\n```")
+def display_or_print(shown: Code | Table) -> None:
+    """``shown`` through IPython's ``display`` in a notebook (IPython puts it
+    among the builtins), which renders its Markdown; elsewhere printed as its text."""
     display = getattr(builtins, "display", None)
     if display is None:
-        print(code)
+        print(shown)
     else:
-        display(code)
+        display(shown)
+
+
+def show(*objects: object) -> None:
+    """Show functions, methods or classes (``source_of``), highlighted as Python
+    in a notebook, printed elsewhere (``display_or_print``)."""
+    display_or_print(Code(f"```python\n{source_of(*objects)}\n```"))
 
 
 # ---------------------------------------------------------------------------
@@ -255,16 +260,10 @@ class Table:
 
 def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
     """Print a table as the report takes it: ``[key] title``, a blank line,
-    then ``markdown_table(header, rows)``; in a notebook, IPython's
-    ``display`` (which IPython puts among the builtins) shows it as a
-    ``Table``.  The report finds a table by its ``key`` and a number in it by
-    the names of its row and column."""
-    text = f"[{key}] {title}\n\n{markdown_table(header, rows)}"
-    display = getattr(builtins, "display", None)
-    if display is None:
-        print(text)
-    else:
-        display(Table(text))
+    then ``markdown_table(header, rows)``; in a notebook it shows as a
+    ``Table`` (``display_or_print``).  The report finds a table by its ``key``
+    and a number in it by the names of its row and column."""
+    display_or_print(Table(f"[{key}] {title}\n\n{markdown_table(header, rows)}"))
 
 
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:

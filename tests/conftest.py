@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from experiment import CATEGORIES, Results
 from helpers import AlgorithmX
-from tools.handin.notebook import cells, is_solution_cell
+from tools.handin.notebook import cells, cells_of, is_solution_cell
 from tools.paths import COLLECTIONS, DATA, GENERATED, NOTEBOOK, NOTEBOOKS, ROOT  # noqa: F401 (for the tests)
 
 #: Every cell of the answer to a puzzle without a solution.  The assignment
@@ -92,7 +92,7 @@ def parse(text: str) -> np.ndarray:
 
 def code_cells() -> list[str]:
     """The source of every code cell of the two notebooks, in order."""
-    return [cell["source"] for path in NOTEBOOKS for cell in cells(path) if cell["cell_type"] == "code"]
+    return [cell["source"] for cell in cells_of() if cell["cell_type"] == "code"]
 
 
 def load_notebook() -> dict[str, Any]:

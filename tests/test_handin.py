@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, GENERATED, ROOT, code_cells, imported_names
+from conftest import DATA, GENERATED, NOTEBOOKS, ROOT, code_cells, imported_names
 from experiment import CATEGORIES, HARD_SETS
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
 
@@ -30,9 +30,9 @@ THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "textbook", "experiment
 
 
 def run_notebooks(folder: Path) -> list:
-    """Execute ``folder/sudoku.ipynb``, then ``folder/experiment.ipynb``, each in a
-    fresh kernel of this interpreter, in that folder; return their code cells
-    with their new outputs, in order."""
+    """Execute the copy in ``folder`` of each notebook (``sudoku.ipynb``, then
+    ``experiment.ipynb``), each in a fresh kernel of this interpreter, in that
+    folder; return their code cells with their new outputs, in order."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
@@ -49,8 +49,8 @@ def run_notebooks(folder: Path) -> list:
             )
 
     ran = []
-    for name in ("sudoku.ipynb", "experiment.ipynb"):
-        notebook = nbformat.read(str(folder / name), as_version=4)
+    for path in NOTEBOOKS:
+        notebook = nbformat.read(str(folder / path.name), as_version=4)
         manager = KernelManager(kernel_name="python3", kernel_spec_manager=ThisInterpreter())
         resources = {"metadata": {"path": str(folder)}}
         nbclient.NotebookClient(notebook, km=manager, timeout=600, resources=resources).execute()

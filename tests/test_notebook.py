@@ -16,9 +16,8 @@ import experiment
 import helpers
 import report
 import textbook
-from conftest import EVEREST, NOTEBOOK, load_notebook, parse
-from tools.handin.notebook import cells
-from tools.paths import NOTEBOOKS
+from conftest import EVEREST, NOTEBOOK, code_cells, load_notebook, parse
+from tools.handin.notebook import cells, cells_of
 
 
 def walk_cells() -> list[str]:
@@ -28,7 +27,7 @@ def walk_cells() -> list[str]:
 
 def every_code_cell() -> list[dict]:
     """The code cells of both notebooks."""
-    return [cell for path in NOTEBOOKS for cell in cells(path) if cell["cell_type"] == "code"]
+    return [cell for cell in cells_of() if cell["cell_type"] == "code"]
 
 
 #: the names a ``show(...)`` argument may use: the hand-in's modules and what the notebook imports from them
@@ -128,7 +127,7 @@ def private_names(source: str) -> list[str]:
 
 
 def test_no_cell_uses_a_private_name_of_helpers():
-    assert [name for cell in every_code_cell() for name in private_names(cell["source"])] == []
+    assert [name for source in code_cells() for name in private_names(source)] == []
 
 
 def test_sudoku_solver_calls_the_engine_its_cell_makes():

@@ -33,6 +33,11 @@ def cells(path: Path = NOTEBOOK) -> list[dict[str, Any]]:
     return [{**cell, "source": "".join(cell["source"])} for cell in notebook["cells"]]
 
 
+def cells_of(paths: Sequence[Path] = NOTEBOOKS) -> list[dict[str, Any]]:
+    """The cells of each notebook of ``paths`` (``cells``), one notebook after another."""
+    return [cell for path in paths for cell in cells(path)]
+
+
 def is_solution_cell(cell: dict[str, Any]) -> bool:
     """Whether ``cell`` is nbgrader's solution cell, where ``sudoku_solver`` goes."""
     return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
@@ -69,7 +74,7 @@ def printed(cell: dict[str, Any]) -> list[str]:
 
 def printed_tables(paths: Sequence[Path] = NOTEBOOKS) -> dict[str, Table]:
     """Every table the notebooks' stored outputs print under a ``[key] title`` line, by key."""
-    lines = [line for path in paths for cell in cells(path) for line in printed(cell)]
+    lines = [line for cell in cells_of(paths) for line in printed(cell)]
     found = {}
     for k, line in enumerate(lines):
         title = TITLE.match(line)
@@ -81,18 +86,17 @@ def printed_tables(paths: Sequence[Path] = NOTEBOOKS) -> dict[str, Table]:
 
 def machine(paths: Sequence[Path] = NOTEBOOKS) -> str:
     """Where the experiment ran, as the notebooks' stored outputs say; ``LookupError`` when they do not."""
-    for path in paths:
-        for cell in cells(path):
-            for line in printed(cell):
-                if match := MACHINE.match(line):
-                    return match["machine"]
+    for cell in cells_of(paths):
+        for line in printed(cell):
+            if match := MACHINE.match(line):
+                return match["machine"]
     raise LookupError("no notebook prints a line 'Run on ...'")
 
 
 def drawn_figures(paths: Sequence[Path] = NOTEBOOKS) -> dict[str, bytes]:
     """The PNG image of each cell of the notebooks that prints ``[figure key] title``, by key."""
     found = {}
-    for cell in (cell for path in paths for cell in cells(path)):
+    for cell in cells_of(paths):
         keys = [match["key"] for line in printed(cell) if (match := FIGURE.match(line))]
         images = [o["data"]["image/png"] for o in cell.get("outputs", []) if "image/png" in o.get("data", {})]
         if keys and images:
