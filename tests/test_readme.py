@@ -78,6 +78,12 @@ def test_a_quoted_number_changed_by_hand_is_put_back(readme, tables):
     assert changed != readme and fill(changed, tables, machine()) == readme
 
 
+def test_a_quoted_bound_wrapped_after_its_sign_is_filled_once(readme, tables):
+    key = "tests / my solver minus MRV, MAC, hidden singles (ms) / Wilcoxon p"
+    wrapped = readme.replace(f"< 0.0001<!-- {key} -->", f"<\n0.0001<!-- {key} -->", 1)
+    assert wrapped != readme and "< <" not in fill(wrapped, tables, machine()).replace("\n", " ")
+
+
 @pytest.mark.parametrize(
     "key",
     [

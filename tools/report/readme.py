@@ -36,7 +36,7 @@ from tools.paths import ROOT
 
 README = ROOT / "readme.md"
 IMAGES = ROOT / "images"
-NUMBER = re.compile(r"(?:[≥<] ?)?[-+]?\d[\d,]*(?:\.\d+)?%?")  #: a number as the notebook prints it
+NUMBER = re.compile(r"(?:[≥<]\s?)?[-+]?\d[\d,]*(?:\.\d+)?%?")  #: a number as the notebook prints it
 TABLE = re.compile(r"^<!-- table (?P<key>[\w-]+) -->\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
 QUOTE = re.compile(rf"(?P<number>{NUMBER.pattern})<!-- (?P<key>[^>]*?) -->")
 MACHINE = re.compile(r"`(?P<text>[^`]*)`<!-- machine -->")
