@@ -34,7 +34,7 @@ from experiment import (
     Results,
     matrix_build_ms,
 )
-from helpers import CONSTRAINT_FAMILIES, SUDOKU_BOX, candidate_row, exact_cover_rows
+from helpers import SUDOKU_BOX, candidate_row, exact_cover_rows
 
 # ---------------------------------------------------------------------------
 # Code shown in the notebooks
@@ -459,18 +459,13 @@ def print_comparisons(differences: dict[str, np.ndarray]) -> None:
 # Figures
 # ---------------------------------------------------------------------------
 
-#: Figure 1's puzzle: a 4 x 4 sudoku (box 2) with four givens and one solution, whose 64 x 64
-#: matrix shows every entry, where the 729 x 324 matrix of a 9 x 9 puzzle is a blur
+#: Figure 1's puzzle: a 4 x 4 sudoku (box 2) with four givens and one solution, whose open part
+#: (28 candidates by 48 constraints) shows every entry, where a 9 x 9 puzzle's is a blur
 FIGURE_PUZZLE = ((1, 0, 0, 4), (0, 0, 0, 0), (0, 3, 4, 0), (0, 0, 0, 0))
-#: Figure 1's colours (RGB), each with what it shows, in the order of its legend
-FIGURE_COLOURS = {
-    "1 in a given's row": (0.90, 0.45, 0.0),
-    "ruled out by the givens": (0.85, 0.85, 0.85),
-    "1 still open": (0.05, 0.10, 0.35),
-    "column chosen, row taken": (1.0, 0.85, 0.30),
-    "1 in the row taken": (0.55, 0.0, 0.0),
-    "ruled out by that row": (1.0, 0.78, 0.76),
-}
+#: Figure 1's colours, by what each shows (a 1 that the step removes is a darker grey)
+FIGURE_COLOURS = {"a 1": "#1b2a5e", "column chosen": "#ffd24d", "row taken": "#d62728", "removed": "0.87"}
+#: Figure 1's headings of the four families of columns, each column labelled by its unit and digit
+FIGURE_FAMILIES = ("cell r,c holds a digit", "row r holds d", "column c holds d", "box b holds d")
 
 
 class CoverStep(NamedTuple):
@@ -479,7 +474,6 @@ class CoverStep(NamedTuple):
     whole matrix, and ``column`` and ``row`` index it."""
 
     matrix: np.ndarray
-    givens: list[int]  #: the rows of the givens
     open_rows: np.ndarray  #: rows the givens do not rule out
     open_columns: np.ndarray  #: columns the givens do not fill
     column: int  #: the first open column of least size
@@ -506,66 +500,76 @@ def exact_cover_step(puzzle: Sequence[Sequence[int]]) -> CoverStep:
     column = int(np.argmin(sizes))  # the first of least size
     row = int(np.flatnonzero(open_rows & matrix[:, column])[0])
     rows_after = np.asarray(open_rows & ~matrix[:, matrix[row]].any(axis=1))
-    return CoverStep(matrix, givens, open_rows, open_columns, column, row, rows_after, open_columns & ~matrix[row])
+    return CoverStep(matrix, open_rows, open_columns, column, row, rows_after, open_columns & ~matrix[row])
 
 
 def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
-    """Figure 1: ``puzzle`` and its exact-cover matrix, coloured by what the
-    givens rule out and by what one step of Algorithm X chooses and rules
-    out (``exact_cover_step``)."""
+    """Figure 1: the part of ``puzzle``'s exact-cover matrix that its givens
+    leave open, (a) with the column Algorithm X chooses and (b) with what
+    taking that column's row removes (``exact_cover_step``), each beside
+    the grid."""
     import matplotlib.pyplot as plt
-    from matplotlib.patches import Patch
+    from matplotlib.colors import to_rgb
 
     step = exact_cover_step(puzzle)
-    matrix, open_rows, open_columns = step.matrix, step.open_rows, step.open_columns
     size = len(puzzle)
-    colour = FIGURE_COLOURS
-    image = np.ones(matrix.shape + (3,))
-    image[~open_rows[:, None] | ~open_columns[None, :]] = colour["ruled out by the givens"]
-    image[matrix & ~open_rows[:, None]] = (0.6, 0.6, 0.6)  # its 1s a shade darker
-    image[np.isin(np.arange(len(matrix)), step.givens)[:, None] & matrix] = colour["1 in a given's row"]
-    gone = open_rows & ~step.rows_after
-    image[(gone[:, None] & open_columns) | ((open_columns & ~step.columns_after) & open_rows[:, None])] = colour[
-        "ruled out by that row"
-    ]
-    image[matrix & gone[:, None]] = (0.90, 0.30, 0.25)  # its 1s a shade darker
-    image[matrix & step.rows_after[:, None]] = colour["1 still open"]
-    image[open_rows & ~matrix[:, step.column], step.column] = colour["column chosen, row taken"]
-    image[step.row, open_columns & ~matrix[step.row]] = colour["column chosen, row taken"]
-    image[step.row, matrix[step.row]] = colour["1 in the row taken"]
+    box, area = math.isqrt(size), size * size
+    rows, columns = np.flatnonzero(step.open_rows), np.flatnonzero(step.open_columns)
+    ones = step.matrix[np.ix_(rows, columns)]
+    gone = ~step.rows_after[rows, None] | ~step.columns_after[None, columns]
+    colour = {name: to_rgb(value) for name, value in FIGURE_COLOURS.items()}
+    before, after = np.ones(ones.shape + (3,)), np.ones(ones.shape + (3,))
+    before[:, columns == step.column] = colour["column chosen"]
+    after[gone] = colour["removed"]
+    before[ones] = after[ones] = colour["a 1"]
+    after[ones & gone] = 0.55
+    after[(rows == step.row)[:, None] & ones] = colour["row taken"]
+    cell, digit = divmod(step.row, size)
+    titles = (
+        f"(a) Open after the givens: {len(rows)} rows x {len(columns)} columns."
+        f" Chosen (yellow): the first column with fewest 1s",
+        f"(b) Taking its row ({cell // size},{cell % size})={digit + 1} (red) removes the grey rows and columns:"
+        f" {step.rows_after.sum()} x {step.columns_after.sum()} left",
+    )
 
     print("[figure exact_cover] A 4 x 4 puzzle as exact cover, and one step of Algorithm X")
-    figure, (left, right) = plt.subplots(1, 2, figsize=(9, 7.2), dpi=110, gridspec_kw={"width_ratios": [1, 3.6]})
-    left.set_xlim(0, size), left.set_ylim(size, 0), left.set_aspect("equal"), left.axis("off")
-    for k in range(size + 1):
-        width = 2.4 if k % math.isqrt(size) == 0 else 0.8
-        left.plot([0, size], [k, k], color="black", linewidth=width)
-        left.plot([k, k], [0, size], color="black", linewidth=width)
-    for (r, c), digit in np.ndenumerate(np.asarray(puzzle)):
-        if digit:
-            left.text(c + 0.5, r + 0.5, str(digit), ha="center", va="center", fontsize=16)
-    cell, digit = divmod(step.row, size)
-    left.text(
-        cell % size + 0.5, cell // size + 0.5, str(digit + 1), ha="center", va="center", fontsize=16, color="#b00000"
-    )
-    left.set_title("puzzle (red: the row taken)", fontsize=10)
-    right.imshow(image, aspect="auto", interpolation="nearest")
-    area = size * size
-    for x in range(area, 4 * area, area):
-        right.axvline(x - 0.5, color="0.2", linewidth=1.2)
-    for y in range(size, len(matrix), size):
-        right.axhline(y - 0.5, color="0.75", linewidth=0.5)
-    right.set_xticks(np.arange(4) * area + (area - 1) / 2, CONSTRAINT_FAMILIES)
-    right.xaxis.tick_top()
-    right.set_yticks(
-        np.arange(area) * size + (size - 1) / 2, [f"cell {divmod(i, size)}" for i in range(area)], fontsize=8
-    )
-    right.tick_params(length=0)
-    right.set_xlabel(f"{4 * area} columns: a cell holds one digit; a row, column or box holds each digit once")
-    right.set_ylabel(f"{len(matrix)} rows: digit d in a cell")
-    legend = [Patch(facecolor=rgb, edgecolor="0.5", label=label) for label, rgb in colour.items()]
-    figure.legend(handles=legend, loc="lower center", ncol=3, frameon=False)
-    figure.tight_layout(rect=(0, 0.07, 1, 1))
+    _, axes = plt.subplots(2, 2, figsize=(9, 10.5), layout="constrained", gridspec_kw={"width_ratios": [1, 6]})
+    for panel, ((grid, ax), image, title) in enumerate(zip(axes, (before, after), titles)):
+        cells = np.ones((size, size, 3))
+        if step.column < area:  # a cell's column: that cell
+            cells[divmod(step.column, size)] = colour["column chosen"]
+        grid.imshow(cells)
+        for k in range(size + 1):
+            width = 2 if k % box == 0 else 0.6
+            grid.axhline(k - 0.5, color="black", linewidth=width, clip_on=False)
+            grid.axvline(k - 0.5, color="black", linewidth=width, clip_on=False)
+        for (r, c), given in np.ndenumerate(np.asarray(puzzle)):
+            if given:
+                grid.text(c, r, str(given), ha="center", va="center", fontsize=14)
+        if panel:
+            grid.text(cell % size, cell // size, str(digit + 1), ha="center", va="center", fontsize=14, color="red")
+        grid.axis("off")
+
+        ax.imshow(image, interpolation="nearest")
+        ax.set_xticks(np.arange(len(columns) + 1) - 0.5, minor=True)
+        ax.set_yticks(np.arange(len(rows) + 1) - 0.5, minor=True)
+        ax.grid(which="minor", color="0.8", linewidth=0.5)
+        units = [divmod(j % area, size) for j in columns]  # a cell's (r, c), the others' (unit, digit - 1)
+        ax.set_xticks(range(len(columns)), [f"{u},{d + (j >= area)}" for j, (u, d) in zip(columns, units)], rotation=90)
+        ax.set_yticks(range(len(rows)), [f"({r // area},{r // size % size})={r % size + 1}" for r in rows])
+        ax.tick_params(which="both", length=0, labelsize=8, top=True, bottom=False, labeltop=True, labelbottom=False)
+        ax.set_ylabel("candidate (r,c)=d: digit d in cell r,c")
+        starts = np.searchsorted(columns, np.arange(5) * area) - 0.5
+        for start, end, heading in zip(starts, starts[1:], FIGURE_FAMILIES):
+            ax.axvline(start, color="black", linewidth=1.2)
+            centre = ((start + end) / 2, 1)
+            ax.annotate(heading, centre, (0, 24), ("data", "axes fraction"), "offset points", ha="center", fontsize=9)
+        if not panel:  # each column's size: how many rows may still fill it
+            sizes = ax.secondary_xaxis("bottom")
+            sizes.set_xticks(range(len(columns)), ones.sum(axis=0).tolist())
+            sizes.tick_params(length=0, labelsize=8)
+            sizes.set_xlabel("1s in each column (its size)", fontsize=9)
+        ax.set_title(title, fontsize=10, pad=44)
     plt.show()
 
 

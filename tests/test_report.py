@@ -219,13 +219,31 @@ def test_the_comparisons_pair_the_solver_with_each_method_puzzle_by_puzzle():
     assert [d.tolist() for d in differences.values()] == [[-2], [-3.0], [-1.0]]
 
 
-def test_figure_1_takes_the_first_column_of_least_size_as_algorithm_x_does():
+def test_figure_1_takes_the_first_column_of_least_size_and_removes_what_algorithm_x_covers():
     step = report.exact_cover_step(report.FIGURE_PUZZLE)
     matrix = helpers.AlgorithmX(helpers.exact_cover_rows(2))
     open_rows = np.flatnonzero(step.open_rows).tolist()
     matrix.restrict(np.flatnonzero(step.open_columns).tolist(), open_rows)  # in the order of their numbers
     matrix.link()
-    assert matrix.choose_column().name == step.column
+    column = matrix.choose_column()
+    assert column is not None and column.name == step.column
+    matrix.cover(column)
+    node = column.head.down  # its first row, the one panel (b) takes
+    assert node.row == step.row
+    matrix.cover_other_columns(node)
+    heads = []
+    head = matrix.root.right
+    while head is not matrix.root:
+        heads.append(head)
+        head = head.right
+    rows = set()
+    for head in heads:
+        below = head.down
+        while below is not head:
+            rows.add(below.row)
+            below = below.down
+    assert [head.column.name for head in heads] == np.flatnonzero(step.columns_after).tolist()
+    assert sorted(rows) == np.flatnonzero(step.rows_after).tolist()
 
 
 def test_the_figures_draw_and_print_their_keys(capsys, monkeypatch):
