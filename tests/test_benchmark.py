@@ -1,6 +1,6 @@
 """The measuring side: ``tools/measure/benchmark.py``'s jobs, the
 alternatives it races (plain dancing links among them,
-``tools/puzzles/plain_dlx.py``) and the results files (``tools/measure/results.py``).
+``tools/puzzles/algorithm_x.py``) and the results files (``tools/measure/results.py``).
 
 Nothing here asserts anything about speed; the races are a few puzzles long.
 """
@@ -23,7 +23,6 @@ import textbook
 from conftest import CLASH, EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
-from tools.puzzles.plain_dlx import PlainDLX
 from tools.puzzles.sets import PuzzleSet, load
 
 # A valid grid; blanking its diagonal leaves one blank per row, so the
@@ -70,22 +69,6 @@ def test_an_alternative_solves_a_puzzle_and_finds_none_where_there_is_none(name)
     solution = method(SEARCHED)[0]
     assert experiment.is_right(SEARCHED, solution, None)
     assert method(CLASH)[0] is None
-
-
-def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
-    """Knuth's S heuristic exactly, written twice: the same rows tried, the
-    same first solution, call after call of one instance (after a call that
-    stops among the givens too); the generators' older rule tries more rows."""
-    puzzles = [SEARCHED, CLASH, *load("hardest").puzzles[:4]]
-    alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
-    engine = helpers.SudokuEngine(3, alone)
-    engine.order = list(range(helpers.SUDOKU_CONSTRAINTS))  # every column in the order of its number
-    algorithm_x = experiment.by_engine(engine)
-    plain, old_rule = PlainDLX(), PlainDLX(stop_at_one=True)
-    for puzzle in puzzles:
-        solution, rows = algorithm_x(puzzle)
-        assert plain(puzzle) == (None if solution is None else list(solution), rows)
-    assert sum(old_rule(p)[1] for p in puzzles) > sum(plain(p)[1] for p in puzzles)
 
 
 def test_the_baseline_is_unavailable_without_its_file(monkeypatch, tmp_path):

@@ -15,6 +15,7 @@ from conftest import (
     GENERATED,
     NO_SOLUTION,
     ROOT,
+    TWO_SOLUTIONS,
     imported_names,
     parse,
     stored_cases,
@@ -23,8 +24,6 @@ from helpers import is_valid_solution
 from textbook import SearchBudgetExceeded, SudokuCSP, backtracking_count, backtracking_solve
 from tools.puzzles.make_data import random_puzzle
 
-# A solved grid with a 2 x 2 rectangle of two digits blanked: both ways round fit.
-TWO_SOLUTIONS = "042709863083604279769283514924871635815436927376592148658327491231948756497165382"
 # Naked singles alone solve it: some blank always has one candidate left.
 # Its first blank, (0, 6), has two candidates, the smaller of them wrong.
 SINGLES_ONLY = "142759003503614279769083510924001035015436027006592008608327491231948006097160302"
@@ -252,9 +251,7 @@ def test_domain_sizes_count_the_digits_of_a_mask(side):
 # ---------------------------------------------------------------------------
 # The textbook method labels data/ and judges the property tests, and the
 # report compares it with the solver, so the two must share no code:
-# textbook.py imports nothing of the project.  The plain dancing links of
-# tools/ judge how hard a puzzle is, so they share nothing but the named
-# constants of a sudoku's size.
+# textbook.py imports nothing of the project.
 
 #: the project's own modules, which an independent method must not import
 PROJECT_MODULES = frozenset({"helpers", "experiment", "report", "textbook", "tools", "conftest"})
@@ -267,11 +264,6 @@ def project_imports(source: str) -> set[str]:
 
 def test_the_textbook_method_imports_nothing_of_the_project():
     assert project_imports((ROOT / "textbook.py").read_text(encoding="utf-8")) == set()
-
-
-def test_plain_dancing_links_import_only_the_sudoku_size_constants():
-    imported = project_imports((ROOT / "tools" / "puzzles" / "plain_dlx.py").read_text(encoding="utf-8"))
-    assert imported and all(name.startswith("helpers.SUDOKU_") for name in imported)
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,10 @@
 """Other sudoku solvers, as methods of ``experiment.time_methods``: a puzzle in,
 ``(solution or None, rows tried)`` out (0 rows where a solver does not say).
-They are plain dancing links (``tools.puzzles.plain_dlx.PlainDLX``, with
-Knuth's S heuristic exactly; independent of the solver by design), the PyPI
-package ``exact-cover`` (a C extension) behind an adapter of ours
-(``ExactCoverSolver``, on plain dancing links' encoding of the matrix), and the coursework
+They are plain dancing links (``tools.puzzles.algorithm_x.PlainAlgorithmX``:
+Knuth's Algorithm X alone, with his S heuristic exactly, on the solver's
+dancing links without its propagation and restarts), the PyPI package
+``exact-cover`` (a C extension) behind an adapter of ours
+(``ExactCoverSolver``, on the solver's encoding of the matrix), and the coursework
 baseline (``baseline``): the dancing-links ``sudoku_solver`` of
 JSH4a/Sudoku-Solver, third-party code never committed, read from the path the
 environment variable ``BASELINE_ENV`` names.
@@ -21,8 +22,16 @@ from pathlib import Path
 import numpy as np
 
 from experiment import Method
-from helpers import NO_SOLUTION, SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS, SUDOKU_SIZE
-from tools.puzzles.plain_dlx import PlainDLX, candidate_columns, decode
+from helpers import (
+    NO_SOLUTION,
+    SUDOKU_BOX,
+    SUDOKU_CANDIDATES,
+    SUDOKU_CONSTRAINTS,
+    SUDOKU_SIZE,
+    decode_row,
+    exact_cover_rows,
+)
+from tools.puzzles.algorithm_x import PlainAlgorithmX
 
 PLAIN = "plain dancing links"
 EXACT_COVER = "exact-cover"
@@ -69,8 +78,8 @@ class ExactCoverSolver:
         self.package = importlib.import_module("exact_cover")
         self.no_cover = importlib.import_module("exact_cover.error").NoSolution
         self.matrix = np.zeros((SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS), dtype=np.bool_)
-        for candidate in range(SUDOKU_CANDIDATES):
-            self.matrix[candidate, list(candidate_columns(candidate))] = True
+        for candidate, columns in enumerate(exact_cover_rows(SUDOKU_BOX)):
+            self.matrix[candidate, list(columns)] = True
         self.parts: list[tuple[float, float]] = []  #: (set-up, C call) in seconds, a pair per call, in order
 
     def __call__(self, puzzle: np.ndarray) -> tuple[list[int] | None, int]:
@@ -83,7 +92,9 @@ class ExactCoverSolver:
         except self.no_cover:
             cover = None
         self.parts.append((middle - start, time.process_time() - middle))
-        return None if cover is None else decode(rows[cover]), 0  # it counts no nodes
+        if cover is None:
+            return None, 0  # it counts no nodes
+        return [decode_row(int(row), SUDOKU_SIZE)[1] for row in np.sort(rows[cover])], 0  # a row a cell, in order
 
     def split_ms(self, calls: int) -> dict[str, float]:
         """The mean CPU ms of its last ``calls`` calls spent in the set-up and in the C call."""
@@ -105,7 +116,7 @@ def baseline(path: Path) -> Method:
 def alternatives() -> list[Alternative]:
     """Plain dancing links, exact-cover and the baseline, each with its method
     or the reason it is not available."""
-    plain = PlainDLX()
+    plain = PlainAlgorithmX()
     found = [Alternative(PLAIN, plain)]
     try:
         found.append(Alternative(EXACT_COVER, ExactCoverSolver()))

@@ -3,7 +3,8 @@
 Usage: ``python -m tools.puzzles.find_hardest [--out FILE]`` (about six minutes).
 
 *Hard* is measured as for the generated collections (``tools/puzzles/make_hard.py``):
-plain dancing links' rows tried (with ``stop_at_one``, the rule this file was
+the rows tried by plain dancing links, Knuth's Algorithm X alone
+(``tools.puzzles.algorithm_x``, with ``stop_at_one``, the rule this file was
 made with), averaged over ``ISOMORPHS`` symmetric copies of the puzzle, the
 same ``HARDEST_SEED``-seeded symmetries for every puzzle.  Every
 puzzle of the three collections of ``SOURCES`` is measured, and those at
@@ -32,9 +33,9 @@ from tqdm import tqdm
 
 from experiment import Isomorph
 from tools.paths import COLLECTIONS
+from tools.puzzles.algorithm_x import PlainAlgorithmX
 from tools.puzzles.io import read_grids, to_text
 from tools.puzzles.make_hard import ISOMORPHS, effort, random_symmetry
-from tools.puzzles.plain_dlx import PlainDLX
 
 HARDEST_FILE = COLLECTIONS / "hardest.csv"
 HARDEST_SEED = 1465  #: seeds the symmetries the effort is averaged over
@@ -54,7 +55,7 @@ def hardest(sources: dict[str, np.ndarray], min_rows: float = MIN_PLAIN_ROWS) ->
     """The rows of the CSV: every puzzle of ``sources`` (file name -> its
     puzzles, in order) whose effort is at least ``min_rows``."""
     copies = symmetries()
-    plain = PlainDLX(stop_at_one=True)
+    plain = PlainAlgorithmX(stop_at_one=True)
     kept: list[dict[str, Any]] = []
     seen: set[str] = set()
     for source, grids in sources.items():

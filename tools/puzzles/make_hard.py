@@ -18,12 +18,12 @@ puzzle, so that any prefix of a file can be made again on its own):
    solution added back in a random order until the puzzle is unique again,
    then made minimal), kept when it is at least as hard.
 
-*Hard* is measured by a solver that is not ours: the rows that plain dancing
-links (``tools.puzzles.plain_dlx.PlainDLX``, with ``stop_at_one``, the rule
-these files were made with) tries before its first solution, averaged over
+*Hard* is measured by Knuth's Algorithm X alone, not by our solver: the rows
+that ``tools.puzzles.algorithm_x.PlainAlgorithmX`` (with ``stop_at_one``, the
+rule these files were made with) tries before its first solution, averaged over
 ``ISOMORPHS`` copies of the puzzle made with random symmetries of the grid
 (``experiment.Isomorph``), so that the climb does not favour puzzles on which
-plain dancing links is merely unlucky in how it breaks ties.  Uniqueness and
+Algorithm X alone is merely unlucky in how it breaks ties.  Uniqueness and
 minimality are counted by the textbook search ``textbook.backtracking_count``.
 All draws come from ``numpy.random.default_rng([seed, k])`` in a fixed order;
 ``tests/test_make_hard.py`` makes a puzzle again and compares.
@@ -44,9 +44,9 @@ from helpers import EMPTY, SUDOKU_CELLS, SUDOKU_SIZE
 from textbook import backtracking_count
 from tools import positive_int
 from tools.paths import GENERATED_HARD
+from tools.puzzles.algorithm_x import PlainAlgorithmX
 from tools.puzzles.io import to_text
 from tools.puzzles.make_data import Grid, line_order, minimal_puzzle, random_solution
-from tools.puzzles.plain_dlx import PlainDLX
 
 PUZZLES = 60  #: puzzles per file
 CLIMB_STEPS = 300  #: neighbours tried per puzzle
@@ -71,7 +71,7 @@ def random_symmetry(rng: np.random.Generator) -> Isomorph:
     return Isomorph(np.asarray(rows), np.asarray(columns), bool(rng.integers(2)), np.asarray(digits))
 
 
-def effort(cells: Grid, symmetries: Sequence[Isomorph], plain: PlainDLX) -> float:
+def effort(cells: Grid, symmetries: Sequence[Isomorph], plain: PlainAlgorithmX) -> float:
     """The rows ``plain`` tries before its first solution, averaged over the
     copies of ``cells`` that ``symmetries`` make."""
     grid = np.reshape(cells, (SUDOKU_SIZE, SUDOKU_SIZE))
@@ -95,7 +95,7 @@ def hard_puzzle(seed: int, k: int) -> tuple[Grid, float]:
     """The ``k``-th puzzle of the file made with ``seed``, and its effort."""
     rng = np.random.default_rng([seed, k])
     symmetries = [random_symmetry(rng) for _ in range(ISOMORPHS)]
-    plain = PlainDLX(stop_at_one=True)
+    plain = PlainAlgorithmX(stop_at_one=True)
     solution = random_solution(rng)
     puzzle = minimal_puzzle(solution, rng)
     best = effort(puzzle, symmetries, plain)
