@@ -576,7 +576,7 @@ class SudokuEngine:
         seen = [-1] * self.size
         while blanks:
             if self.ideas.naked_singles:
-                left = self._place_naked_singles(grid, blanks, places)
+                left = self.place_naked_singles(grid, blanks, places)
                 if left is None:
                     return None
                 blanks = left
@@ -610,7 +610,7 @@ class SudokuEngine:
                 blanks |= 1 << i
         return Candidates(blanks, places)
 
-    def _place_naked_singles(self, grid: list[int], blanks: int, places: list[int]) -> int | None:
+    def place_naked_singles(self, grid: list[int], blanks: int, places: list[int]) -> int | None:
         """Fill the blanks that one board alone holds until there are none; the
         blanks left, or ``None`` when a blank has no digit left.
 
