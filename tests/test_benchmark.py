@@ -77,8 +77,8 @@ def test_plain_dancing_links_tries_the_rows_of_helpers_algorithm_x_alone():
     same first solution, call after call of one instance (after a call that
     stops among the givens too); the generators' older rule tries more rows."""
     puzzles = [SEARCHED, CLASH, *load("hardest").puzzles[:4]]
-    alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
-    engine = helpers.SudokuEngine(3, alone)
+    alone = experiment.Ideas(*[False] * len(experiment.Ideas._fields))
+    engine = experiment.AblationEngine(3, alone)
     engine.order = list(range(helpers.SUDOKU_CONSTRAINTS))  # every column in the order of its number
     algorithm_x = experiment.by_engine(engine)
     plain, old_rule = PlainDLX(), PlainDLX(stop_at_one=True)
