@@ -5,8 +5,9 @@ and draws the results.
 In the order of ``experiment.ipynb``:
 
 - the puzzles (``puzzle_sets``) and the methods compared: the ablation, my
-  solver without each rule of its propagation in turn (``ablation``), and
-  the course's searches of ``textbook.py`` (``textbook_methods``);
+  solver without each rule of its propagation in turn (``ablation``, of
+  ``AblationEngine``, a subclass of the solver's engine), and the course's
+  searches of ``textbook.py`` (``textbook_methods``);
 - ``time_methods``, which times the methods in turn, puzzle by puzzle, each
   on the same isomorph of a puzzle in a round (``isomorph``), with
   ``time.process_time`` as the autograder does, and checks every answer;
@@ -42,7 +43,7 @@ from helpers import (
     Candidates,
     ColumnObject,
     DancingNode,
-    Ideas,
+    OpenPart,
     SudokuEngine,
     exact_cover_rows,
     is_valid_solution,
@@ -87,16 +88,64 @@ def by_engine(engine: SudokuEngine) -> Method:
     return method
 
 
+class Ideas(NamedTuple):
+    """What my solver does beyond Knuth's Algorithm X on a matrix built for
+    each puzzle; an ``AblationEngine`` has those set True, all by default."""
+
+    reuse_matrix: bool = True  #: build the matrix once and link it afresh for each puzzle
+    naked_singles: bool = True  #: propagation fills each blank left with one digit ...
+    hidden_singles: bool = True  #: ... and places each digit left with one place in a unit ...
+    locked_candidates: bool = True  #: ... and rules a digit confined to a box-line intersection out of both
+    restarts: bool = True  #: a search that tries too many rows starts again in another column order
+
+
+class AblationEngine(SudokuEngine):
+    """My solver's engine with only the ``ideas`` it is given, for the
+    ablation.  An idea is taken away through the engine's public parts alone:
+    hidden singles and locked candidates by leaving their entries out of
+    ``unit_rules`` (a hidden single's says 0, a locked candidate's what it
+    rules out), and propagation's scan of the units with both
+    (``scans_units``); restarts by ``restart_rows``; naked singles by
+    ``place_naked_singles``, and the reused matrix by ``matrix_for``."""
+
+    def __init__(self, box: int, ideas: Ideas = Ideas()) -> None:
+        super().__init__(box)
+        self.ideas = ideas
+        # A hidden single's rule rules out nothing (0); a locked candidate's, the cells it rules out.
+        self.unit_rules = {
+            cells: ruled_out
+            for cells, ruled_out in self.unit_rules.items()
+            if (ideas.locked_candidates if ruled_out else ideas.hidden_singles)
+        }
+        self.scans_units = ideas.hidden_singles or ideas.locked_candidates
+        if not ideas.restarts:
+            self.restart_rows = None
+
+    def place_naked_singles(self, grid: list[int], blanks: int, places: list[int]) -> int | None:
+        """The solver's naked singles; without them, ``blanks`` as they are, so
+        that propagation goes on as if it had not taken this step: nothing
+        placed and no contradiction found."""
+        return super().place_naked_singles(grid, blanks, places) if self.ideas.naked_singles else blanks
+
+    def matrix_for(self, part: OpenPart) -> AlgorithmX:
+        """The solver's matrix for ``part``; without ``reuse_matrix``, one
+        built afresh for each puzzle."""
+        if not self.ideas.reuse_matrix:
+            self.build_matrix()
+        return super().matrix_for(part)
+
+
 #: a matrix built only to take the gaps in memory that earlier work left, and kept (``ablation``)
 SPARE_MATRIX: list[AlgorithmX] = []
 
 
-def ablation() -> dict[str, SudokuEngine]:
+def ablation() -> dict[str, AblationEngine]:
     """My solver's engine and a second one like it, as a control (the two
     differ only in when their matrices were built), then an engine without each rule of its
     propagation in turn, then one with no propagation and no restarts, which
     leaves Algorithm X (Knuth's S heuristic, in the solver's column order): label ->
-    engine.  Every engine reuses its one matrix.  A rule's effect is what
+    engine.  Every engine is an ``AblationEngine``, so that all pay alike for
+    its switches, and reuses its one matrix.  A rule's effect is what
     removing it from the whole solver costs, interactions with the other
     rules included."""
     # The first matrix built after other work ran several per cent slower than identical ones
@@ -111,15 +160,15 @@ def ablation() -> dict[str, SudokuEngine]:
         **{WITHOUT[name]: Ideas()._replace(**{name: False}) for name in WITHOUT},
     }
     variants[NO_PROPAGATION] = Ideas()._replace(**dict.fromkeys([*WITHOUT, "restarts"], False))
-    engines = {label: SudokuEngine(SUDOKU_BOX, ideas) for label, ideas in variants.items()}
+    engines = {label: AblationEngine(SUDOKU_BOX, ideas) for label, ideas in variants.items()}
     for engine in engines.values():  # the matrix an engine keeps is built now, so that no puzzle's time holds it
         engine.build_matrix()
     return engines
 
 
-def without_restarts() -> SudokuEngine:
+def without_restarts() -> AblationEngine:
     """An engine like my solver's but without restarts, its matrix built."""
-    engine = SudokuEngine(SUDOKU_BOX, Ideas(restarts=False))
+    engine = AblationEngine(SUDOKU_BOX, Ideas(restarts=False))
     engine.build_matrix()
     return engine
 

@@ -447,23 +447,6 @@ def random_order(seed: int = ORDER_SEED, box: int = SUDOKU_BOX) -> list[int]:
     return [j for family in range(4) for j in shuffled(range(family * area, (family + 1) * area), rng)]
 
 
-class Ideas(NamedTuple):
-    """What the solver does beyond Knuth's Algorithm X on a matrix built for
-    each puzzle.  The solver has them all; the experiment removes the three
-    rules of propagation one at a time, and races the solver without restarts
-    (``SudokuEngine(box, ideas)``).  Each is read in one place:
-    ``reuse_matrix`` in ``matrix_for``, ``naked_singles`` in
-    ``place_forced_digits``, and ``hidden_singles``, ``locked_candidates``
-    and ``restarts`` in ``SudokuEngine.__init__``, which builds
-    ``unit_rules``, ``scans_units`` and ``restart_rows`` from them."""
-
-    reuse_matrix: bool = True  #: build the matrix once and link it afresh for each puzzle
-    naked_singles: bool = True  #: propagation fills each blank left with one digit ...
-    hidden_singles: bool = True  #: ... and places each digit left with one place in a unit ...
-    locked_candidates: bool = True  #: ... and rules a digit confined to a box-line intersection out of both
-    restarts: bool = True  #: a search that tries too many rows starts again in another column order
-
-
 class SudokuEngine:
     """Solve sudokus of one order ``box`` (side N = box**2), given as flat
     lists of N*N ints (0 for a blank), in two steps: ``place_forced_digits``
@@ -473,16 +456,15 @@ class SudokuEngine:
     candidates, built when a puzzle first needs it and linked afresh for
     each puzzle (``matrix_for``), and started again in another order when
     it runs long (``first_cover``).  Whoever holds the engine reuses that
-    matrix.
+    matrix.  The experiment's engine (``experiment.py``) subclasses it to
+    take its ideas away one at a time.
 
-    ``ideas`` says which of the solver's ideas it has: all, by default.
     ``order``, the order of the list of columns, which breaks the S
     heuristic's ties, is ``random_order(ORDER_SEED, box)``.
     """
 
-    def __init__(self, box: int, ideas: Ideas = Ideas()) -> None:
+    def __init__(self, box: int) -> None:
         self.box = box
-        self.ideas = ideas
         self.size = size = box * box
         area = size * size
         self.order = random_order(ORDER_SEED, box)
@@ -496,9 +478,9 @@ class SudokuEngine:
         self.outside_peers = [self.all_cells & ~(rows[r] | cols[c] | boxes[b]) for r, c, b in places]
         # What a digit's places in a unit say: one cell is a hidden single (0); cells of one segment,
         # where a line crosses a box, rule out the other cells of both (locked candidates).
-        self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells} if ideas.hidden_singles else {}
-        self.scans_units = ideas.hidden_singles or ideas.locked_candidates  #: whether propagation scans units
-        for line in rows + cols if ideas.locked_candidates else ():
+        self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells}
+        self.scans_units = True  #: whether propagation scans units
+        for line in rows + cols:
             for b in boxes:
                 segment = line & b
                 pattern = segment  # then every other non-empty subset of its cells
@@ -507,7 +489,7 @@ class SudokuEngine:
                         self.unit_rules[pattern] = (line | b) & ~segment
                     pattern = (pattern - 1) & segment
         #: the rows the first search of a puzzle may try (``first_cover``); None: no limit
-        self.restart_rows = RESTART_ROWS_PER_CANDIDATE * size**3 if ideas.restarts else None
+        self.restart_rows: int | None = RESTART_ROWS_PER_CANDIDATE * size**3
         self.values = set(range(size + 1))  #: what a cell may hold (0: blank)
         self.matrix: AlgorithmX | None = None  # built when a puzzle first needs it
 
@@ -566,7 +548,7 @@ class SudokuEngine:
         """Propagation on ``grid`` (changed in place): place every digit the rules
         force; ``None`` when the givens or the forced digits contradict.  Each
         round takes naked singles, then scans the units for hidden singles and
-        locked candidates (those of ``ideas``), until a scan changes nothing."""
+        locked candidates (those of ``unit_rules``), until a scan changes nothing."""
         given = self._read_givens(grid)
         if given is None:
             return None
@@ -575,11 +557,10 @@ class SudokuEngine:
         open_units = [self.unit_boards] * self.size
         seen = [-1] * self.size
         while blanks:
-            if self.ideas.naked_singles:
-                left = self._place_naked_singles(grid, blanks, places)
-                if left is None:
-                    return None
-                blanks = left
+            left = self.place_naked_singles(grid, blanks, places)
+            if left is None:
+                return None
+            blanks = left
             if not blanks or not self.scans_units:
                 break
             blanks, changed = self._scan_units(grid, blanks, places, open_units, seen)
@@ -610,7 +591,7 @@ class SudokuEngine:
                 blanks |= 1 << i
         return Candidates(blanks, places)
 
-    def _place_naked_singles(self, grid: list[int], blanks: int, places: list[int]) -> int | None:
+    def place_naked_singles(self, grid: list[int], blanks: int, places: list[int]) -> int | None:
         """Fill the blanks that one board alone holds until there are none; the
         blanks left, or ``None`` when a blank has no digit left.
 
@@ -712,8 +693,8 @@ class SudokuEngine:
     def matrix_for(self, part: OpenPart) -> AlgorithmX:
         """The engine's matrix, restricted to ``part``, which its next search
         links: the whole matrix of this order is built on first need
-        (``build_matrix``), or for every puzzle without the idea ``reuse_matrix``."""
-        matrix = self.matrix if self.matrix is not None and self.ideas.reuse_matrix else self.build_matrix()
+        (``build_matrix``)."""
+        matrix = self.matrix if self.matrix is not None else self.build_matrix()
         matrix.restrict(part.columns, part.rows)
         return matrix
 

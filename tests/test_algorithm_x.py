@@ -48,8 +48,8 @@ def test_its_first_solutions_pass_the_independent_checker():
 def test_it_tries_the_rows_of_the_solver_with_no_idea_in_the_order_of_the_columns_numbers():
     """Call after call of one instance, after a call that stops among the givens too."""
     puzzles = [parse(EVEREST), CLASH, *load("hardest").puzzles[:4]]
-    alone = helpers.Ideas(*[False] * len(helpers.Ideas._fields))
-    engine = helpers.SudokuEngine(3, alone)
+    alone = experiment.Ideas(*[False] * len(experiment.Ideas._fields))
+    engine = experiment.AblationEngine(3, alone)
     engine.order = list(range(helpers.SUDOKU_CONSTRAINTS))
     algorithm_x, plain = experiment.by_engine(engine), PlainAlgorithmX()
     for puzzle in puzzles:

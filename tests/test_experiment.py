@@ -28,10 +28,12 @@ from experiment import (
     HIDDEN_SINGLES,
     NO_PROPAGATION,
     WITHOUT,
+    AblationEngine,
+    Ideas,
     ablation,
     time_methods,
 )
-from helpers import Ideas, SudokuEngine
+from helpers import SudokuEngine
 from tools.puzzles.make_data import pattern_grid
 
 HARD = np.load(DATA / "hard_puzzle.npy")
@@ -49,6 +51,16 @@ def test_the_ablation_is_the_solver_twice_then_without_each_rule_then_without_al
     removed = [[name for name in Ideas._fields if not getattr(e.ideas, name)] for e in engines.values()]
     assert removed == [[], [], *([name] for name in WITHOUT), [*WITHOUT, "restarts"]]
     assert len({id(engine) for engine in engines.values()}) == len(engines)
+
+
+def test_an_ablation_engine_with_every_idea_solves_as_the_solvers_engine():
+    ablated, solver = AblationEngine(3), SudokuEngine(3)
+    for puzzle in [*HARD, parse(EVEREST)]:
+        assert ablated.solve(helpers.read_grid(puzzle)) == solver.solve(helpers.read_grid(puzzle))
+
+
+def test_an_engine_without_restarts_sets_no_row_limit():
+    assert AblationEngine(3, Ideas(restarts=False)).restart_rows is None
 
 
 def test_algorithm_x_alone_takes_a_row_for_every_blank_of_a_puzzle_singles_solve():
@@ -79,7 +91,7 @@ def test_choice_points_are_the_mean_over_the_rounds_isomorphs():
 
 @pytest.mark.parametrize("reuse, same", [(False, False), (True, True)], ids=["a matrix per puzzle", "reused"])
 def test_a_new_matrix_is_built_for_each_puzzle_unless_it_is_reused(reuse, same):
-    engine = SudokuEngine(3, Ideas(reuse_matrix=reuse))
+    engine = AblationEngine(3, Ideas(reuse_matrix=reuse))
     everest = helpers.read_grid(parse(EVEREST))
     engine.solve(everest)
     first = engine.matrix
@@ -90,7 +102,7 @@ def test_a_new_matrix_is_built_for_each_puzzle_unless_it_is_reused(reuse, same):
 def test_without_the_rules_of_propagation_the_givens_are_only_checked():
     grid = helpers.read_grid(VERY_EASY)
     nothing_more = Ideas(naked_singles=False, hidden_singles=False, locked_candidates=False)
-    candidates = SudokuEngine(3, nothing_more).place_forced_digits(list(grid))
+    candidates = AblationEngine(3, nothing_more).place_forced_digits(list(grid))
     assert bin(candidates.blanks).count("1") == grid.count(0)
 
 
@@ -350,7 +362,7 @@ def test_a_hard_set_whose_file_is_missing_is_left_out_with_a_line_saying_so(tmp_
 
 
 def test_choice_points_count_the_choices_of_every_search_a_restarted_solve_runs():
-    restarted, plain = SudokuEngine(3), SudokuEngine(3, Ideas(restarts=False))
+    restarted, plain = SudokuEngine(3), AblationEngine(3, Ideas(restarts=False))
     restarted.restart_rows = 5
     counted = experiment.choice_points({"restarted": restarted, "plain": plain}, [parse(EVEREST)])
     assert counted["restarted"][0] > counted["plain"][0]

@@ -269,10 +269,6 @@ def test_no_puzzle_of_a_tuning_part_reaches_the_restart_limit(part):
     assert max(engine.solve(p.ravel().tolist()).rows_tried for p in load_set(part).puzzles) < engine.restart_rows
 
 
-def test_an_engine_without_restarts_sets_no_row_limit():
-    assert SudokuEngine(3, helpers.Ideas(restarts=False)).restart_rows is None
-
-
 # --- the engine's column order -------------------------------------------------
 
 
