@@ -104,8 +104,8 @@ class AblationEngine(SudokuEngine):
     ablation.  An idea is taken away through the engine's public parts alone:
     hidden singles and locked candidates by leaving their entries out of
     ``unit_rules`` (a hidden single's says 0, a locked candidate's what it
-    rules out), and propagation's scan of the units with both
-    (``scans_units``); restarts by ``restart_rows``; naked singles by
+    rules out), and propagation's scan of the units with both (it scans by
+    ``unit_rules``, none left); restarts by ``restart_rows``; naked singles by
     ``place_naked_singles``, and the reused matrix by ``matrix_for``."""
 
     def __init__(self, box: int, ideas: Ideas = Ideas()) -> None:
@@ -117,7 +117,6 @@ class AblationEngine(SudokuEngine):
             for cells, ruled_out in self.unit_rules.items()
             if (ideas.locked_candidates if ruled_out else ideas.hidden_singles)
         }
-        self.scans_units = ideas.hidden_singles or ideas.locked_candidates
         if not ideas.restarts:
             self.restart_rows = None
 

@@ -479,7 +479,6 @@ class SudokuEngine:
         # What a digit's places in a unit say: one cell is a hidden single (0); cells of one segment,
         # where a line crosses a box, rule out the other cells of both (locked candidates).
         self.unit_rules: dict[int, int] = {1 << i: 0 for i in cells}
-        self.scans_units = True  #: whether propagation scans units
         for line in rows + cols:
             for b in boxes:
                 segment = line & b
@@ -561,7 +560,7 @@ class SudokuEngine:
             if left is None:
                 return None
             blanks = left
-            if not blanks or not self.scans_units:
+            if not blanks or not self.unit_rules:  # nothing left to place, or no rule to scan by
                 break
             blanks, changed = self._scan_units(grid, blanks, places, open_units, seen)
             if not changed:
