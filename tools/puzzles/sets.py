@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiment import CATEGORIES
+from experiment import CATEGORIES, HARD_SETS
 from tools.paths import COLLECTIONS, DATA, GENERATED, GENERATED_HARD, ROOT
 from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids, read_puzzle_file
 
@@ -88,8 +88,9 @@ class PuzzleSet:
 
 def sample_file(collection: str) -> str:
     """The name, in ``data/``, of the hand-in's sample of ``collection``'s
-    evaluation part (``collection`` one of ``SAMPLED``)."""
-    return f"{collection}_evaluation.txt"
+    evaluation part (``collection`` one of ``SAMPLED``): the file of the hard
+    set of that name in ``experiment.HARD_SETS``."""
+    return Path(HARD_SETS[collection]).name
 
 
 def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet:
