@@ -4,8 +4,8 @@ worker, Ctrl-C and SIGTERM.
 
 Most tests call its ``main()`` in this process; a subprocess runs it only
 where the process boundary is the point: run from another folder, as the
-installed project runs, or on an old Python, Ctrl-C or SIGTERM sent to it, a worker killed from
-outside, its stdout closed.  Tests whose workers must fail on cue patch a
+installed project runs, or on an old Python, Ctrl-C or SIGTERM sent to it, a
+worker killed from outside, its stdout closed.  Tests whose workers must fail on cue patch a
 function here and let the forked workers inherit the patch.  The file formats
 themselves are tested in ``test_io.py``.  Answers are checked by ``helpers.is_valid_solution`` or
 against a published solution (Everest's), never by the solver under test.
