@@ -23,7 +23,7 @@ import textbook
 from conftest import CLASH, EVEREST, EVEREST_SOLUTION, ROOT, parse
 from tools.measure import alternatives, benchmark, results
 from tools.puzzles.make_data import pattern_grid
-from tools.puzzles.sets import PuzzleSet, load
+from tools.puzzles.sets import NamedSet, load
 
 # A valid grid; blanking its diagonal leaves one blank per row, so the
 # puzzle has exactly this grid as its solution.
@@ -33,12 +33,12 @@ NONE = np.full((9, 9), helpers.NO_SOLUTION)
 SEARCHED = parse(EVEREST)  #: a puzzle that needs a search
 
 
-def tiny_set() -> PuzzleSet:
+def tiny_set() -> NamedSet:
     """A puzzle that needs a search, one that propagation solves and one without a solution, with their answers."""
     solution = textbook.backtracking_solve(SEARCHED).solution  # labelled by the textbook search, not the solver
     assert solution is not None
     solutions = np.stack([solution, VALID, NONE])
-    return PuzzleSet("tiny", "tiny", np.stack([SEARCHED, PUZZLE, CLASH]), solutions, np.arange(3))
+    return NamedSet("tiny", "tiny", np.stack([SEARCHED, PUZZLE, CLASH]), solutions, np.arange(3))
 
 
 def available(name: str) -> alternatives.Alternative:

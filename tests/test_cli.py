@@ -1,11 +1,11 @@
-"""The command line ``tools/cli/solve.py``: what it writes and prints, its
+"""The command line ``python -m tools.cli.solve``: what it writes and prints, its
 options, bad input and exit statuses, ``--jobs``, ``--time-limit``, a dead
 worker, Ctrl-C and SIGTERM.
 
 Most tests call its ``main()`` in this process; a subprocess runs it only
-where the process boundary is the point: run by its path from another folder
-or on an old Python, Ctrl-C or SIGTERM sent to it, a worker killed from
-outside, its stdout closed.  Tests whose workers must fail on cue patch a
+where the process boundary is the point: run from another folder, as the
+installed project runs, or on an old Python, Ctrl-C or SIGTERM sent to it, a
+worker killed from outside, its stdout closed.  Tests whose workers must fail on cue patch a
 function here and let the forked workers inherit the patch.  The file formats
 themselves are tested in ``test_io.py``.  Answers are checked by ``helpers.is_valid_solution`` or
 against a published solution (Everest's), never by the solver under test.
@@ -38,7 +38,9 @@ from tools.paths import COLLECTIONS, DATA, ROOT
 from tools.puzzles.io import parse_text, to_text
 from tools.puzzles.make_data import random_puzzle
 
-SCRIPT = ROOT / "tools" / "cli" / "solve.py"  #: run by its path, as the readme's examples do
+SOLVE = [sys.executable, "-m", "tools.cli.solve"]  #: the command, as the docs give it
+#: the environment of a run from any folder: the project importable, as ``pip install -e .`` makes it
+ANY_FOLDER = {**os.environ, "PYTHONPATH": str(ROOT)}
 SUBPROCESS_TIMEOUT = 300  #: seconds; a guard against a hang, not a speed test
 ROYLE_17 = COLLECTIONS / "17clue_royle_49151.txt"
 INTERRUPT_AFTER = 1.0  #: seconds the workers run before Ctrl-C, SIGTERM or a worker's SIGKILL
@@ -336,9 +338,11 @@ def test_help_lists_every_exit_status(cli):
 
 def test_on_a_python_older_than_3_10_it_says_so_in_one_line():
     """Python 3.8 and 3.9 get as far as the check (no newer syntax), which says so."""
-    ast.parse(SCRIPT.read_text(encoding="utf-8"), feature_version=(3, 8))
-    old = f"import runpy, sys; sys.version_info = (3, 8, 18); runpy.run_path({str(SCRIPT)!r}, run_name='__main__')"
-    result = subprocess.run([sys.executable, "-c", old], capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT)
+    ast.parse(Path(solve_cli.__file__).read_text(encoding="utf-8"), feature_version=(3, 8))
+    old = "import runpy, sys; sys.version_info = (3, 8, 18); runpy.run_module('tools.cli.solve', run_name='__main__')"
+    result = subprocess.run(
+        [sys.executable, "-c", old], cwd=ROOT, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT
+    )
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith("solve.py: error: needs Python 3.10 or later, not Python 3.8.18")
     assert result.stderr.count("\n") == 1
@@ -527,16 +531,16 @@ def children(pid: int) -> list[int]:
 
 
 def stopped_mid_run(tmp_path: Path, stop) -> tuple[int, str, str]:
-    """Run the script by its path on Royle's 49,151 puzzles with two workers,
+    """Run the command from ``tmp_path`` on Royle's 49,151 puzzles with two workers,
     in a process group of its own, ``-o out.txt`` over an existing out.txt;
     once the workers have run INTERRUPT_AFTER seconds call ``stop(process,
     workers)``.  Returns the exit status, stdout and stderr, once no process
     of the group is left."""
     (tmp_path / "out.txt").write_text("old answers\n")
-    command = [sys.executable, str(SCRIPT), str(ROYLE_17), "-o", "out.txt", "--jobs", "2"]
     process = subprocess.Popen(
-        command,
+        [*SOLVE, str(ROYLE_17), "-o", "out.txt", "--jobs", "2"],
         cwd=tmp_path,
+        env=ANY_FOLDER,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -592,7 +596,8 @@ def test_a_run_stopped_from_outside_ends_the_workers_says_so_in_one_line_and_lea
 
 def test_a_stdout_closed_early_ends_the_run_with_141_and_no_traceback(tmp_path):
     process = subprocess.Popen(
-        [sys.executable, str(SCRIPT), str(write(tmp_path / "in.txt", EVEREST)), "--jobs", "1"],
+        [*SOLVE, str(write(tmp_path / "in.txt", EVEREST)), "--jobs", "1"],
+        env=ANY_FOLDER,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -601,10 +606,12 @@ def test_a_stdout_closed_early_ends_the_run_with_141_and_no_traceback(tmp_path):
     assert (process.returncode, err) == (141, b"")
 
 
-def test_the_script_runs_by_its_path_from_another_folder(tmp_path):
+def test_installed_it_runs_from_another_folder_on_paths_relative_to_that_folder(tmp_path):
     write(tmp_path / "in.txt", EVEREST, "oops")
-    command = [sys.executable, str(SCRIPT), "in.txt", "-o", "out.txt", "--jobs", "1"]
-    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT)
+    command = [*SOLVE, "in.txt", "-o", "out.txt", "--jobs", "1"]
+    result = subprocess.run(
+        command, cwd=tmp_path, env=ANY_FOLDER, capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT
+    )
     assert result.returncode == 65
     assert result.stderr == "in.txt:2: 4 symbols; a puzzle has 16, 81, 256, 625\n"
     assert lines_of(tmp_path / "out.txt") == [EVEREST_SOLUTION, "----"]

@@ -42,7 +42,7 @@ HARD_MIN_BACKTRACKING_STEPS = 50_000  # every hard puzzle needs more placements 
 #: the hand-in's samples of the public collections, each of its collection's evaluation part
 SAMPLES = {"top1465_evaluation.txt": "top1465", "hardest_evaluation.txt": "hardest"}
 SAMPLE_FILES = list(SAMPLES)
-HARD_SETS = [*SAMPLE_FILES, "generated/hard_evaluation.txt"]  #: the hard puzzles handed in
+HARD_FILES = [*SAMPLE_FILES, "generated/hard_evaluation.txt"]  #: the hard puzzles handed in
 HANDED_OUT = [f"{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS]
 #: every file of data/generated/, as data/README.md's table names it
 GENERATED_FILES = [f"generated/{category}_{kind}.npy" for category in CATEGORIES for kind in FILE_KINDS] + [
@@ -284,7 +284,7 @@ def test_no_puzzle_is_in_two_files_of_data():
 @pytest.mark.slow
 def test_no_hard_set_holds_an_isomorph_of_a_puzzle_of_a_tuning_part():
     tuning = np.concatenate([load_set(name).puzzles for name in TUNING_PARTS])
-    assert {name: shared(read_grids(DATA / name), tuning) for name in HARD_SETS} == {name: [] for name in HARD_SETS}
+    assert {name: shared(read_grids(DATA / name), tuning) for name in HARD_FILES} == {name: [] for name in HARD_FILES}
 
 
 @pytest.mark.parametrize("name", SAMPLE_FILES)

@@ -1,5 +1,6 @@
 """requirements.txt's lock block (``tools/handin/lock.py``) is as the tool
-writes it from the ranges above it, and the check can say no.  Offline: CI
+writes it from the ranges above it, and the check can say no; pyproject.toml
+asks ``pip install -e .`` for the same ranges.  Offline: CI
 proves the pins install, with the pip that comes with Python 3.8, by running
 the readme's first command."""
 
@@ -36,6 +37,12 @@ def test_the_lock_leaves_other_pythons_the_ranges_alone():
     assert pins
     for python in ("3.10", "3.11", "3.12", "3.13"):
         assert not [str(pin) for pin in pins if pin.marker and pin.marker.evaluate({"python_version": python})]
+
+
+def test_pip_install_e_asks_for_the_ranges_of_requirements_txt():
+    tomllib = pytest.importorskip("tomllib", reason="needs Python 3.11 for tomllib")
+    project = tomllib.loads((REQUIREMENTS.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["dependencies"] == ranges(split(REQUIREMENTS.read_text(encoding="utf-8"))[0])
 
 
 def test_a_block_reads_back_as_written():

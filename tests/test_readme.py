@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT
+from experiment import HARD_SETS
 from tools.handin.make import handin_readme
 from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
 from tools.report.readme import MACHINE, QUOTE, README, Missing, figures, fill, value
 
 LIMIT_MS = 20_000  #: the assignment's limit for a puzzle
-HARD_SETS = ("generated hard", "top1465", "hardest")  #: the three sets of hard puzzles, as the tables name them
 SOLVER, STRONGEST = "my solver", "MRV, MAC, hidden singles"
 AFTER = "propagation, then MRV, MAC, hidden singles"
 LOCKED = "my solver minus my solver without locked candidates (choice points)"

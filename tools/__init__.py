@@ -8,8 +8,9 @@
 ``tools.report``   reporting: the readme's numbers and the report's figures.
 ``tools.cli``      the command line: ``python -m tools.cli.solve``.
 
-Each runs from the project folder as a module, so that ``import helpers``
-finds the solver beside the notebook; ``docs/map.md`` has the whole map.
+Each runs as a module from the project folder, so that ``import helpers``
+finds the solver beside the notebook, or from any folder once
+``pip install -e .`` has installed the project; ``docs/map.md`` has the whole map.
 ``positive_int`` is what the command lines share: their type for counts.
 
 All but ``tools.handin`` need Python 3.10 or later: their packages call

@@ -1,6 +1,6 @@
 """Solve files of sudokus: the project's command line (``docs/command-line.md``).
 
-Usage: ``python tools/cli/solve.py FILE... [-o OUT] [--check [--solutions FILE]] [--count] [--jobs N]
+Usage: ``python -m tools.cli.solve FILE... [-o OUT] [--check [--solutions FILE]] [--count] [--jobs N]
 [--time-limit SECONDS]`` (``--help`` lists every option, the exit statuses and examples).
 
 The files are read and written by ``tools.puzzles.io`` (a ``Puzzle`` is one
@@ -32,13 +32,7 @@ from pathlib import Path
 from types import FrameType
 from typing import NamedTuple
 
-if not __package__:
-    # Run by its path, ``python tools/cli/solve.py`` (as the readme's examples
-    # show), rather than as ``python -m tools.cli.solve``: Python then puts
-    # tools/cli/ on sys.path, not the project folder that holds helpers.py and tools/.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from tools import USAGE_ERROR, positive_int, require_tools_python  # noqa: E402
+from tools import USAGE_ERROR, positive_int, require_tools_python
 
 PROG = "solve.py"
 # An older Python is told so here, before anything else is imported, rather
@@ -88,14 +82,14 @@ LABEL_WIDTH = len(CPU_TIME) + 2  #: the summary's values start in one column
 
 EPILOG = f"""\
 examples:
-  python tools/cli/solve.py puzzles.txt                   solve, print a summary
-  python tools/cli/solve.py a.txt b.npy c.csv             several files, one summary
-  python tools/cli/solve.py puzzles.txt -o answers.txt    write the answers too
-  python tools/cli/solve.py quiz.csv --check              compare with the csv's solution column
-  python tools/cli/solve.py hard_puzzle.npy --check --solutions hard_solution.npy
-  python tools/cli/solve.py puzzles.txt --count           how many have 0, 1, 2+ solutions
-  python tools/cli/solve.py puzzles.txt --jobs 1          solve in this process only
-  python tools/cli/solve.py big.npy --time-limit 60       give up on a puzzle after a minute
+  python -m tools.cli.solve puzzles.txt                   solve, print a summary
+  python -m tools.cli.solve a.txt b.npy c.csv             several files, one summary
+  python -m tools.cli.solve puzzles.txt -o answers.txt    write the answers too
+  python -m tools.cli.solve quiz.csv --check              compare with the csv's solution column
+  python -m tools.cli.solve hard_puzzle.npy --check --solutions hard_solution.npy
+  python -m tools.cli.solve puzzles.txt --count           how many have 0, 1, 2+ solutions
+  python -m tools.cli.solve puzzles.txt --jobs 1          solve in this process only
+  python -m tools.cli.solve big.npy --time-limit 60       give up on a puzzle after a minute
 
 formats (by the file's suffix):
   .npy  one N x N grid or a stack K x N x N, N = {SIDES}; 0 = blank

@@ -43,7 +43,7 @@ from tools.measure.alternatives import PLAIN, alternatives
 from tools.measure.results import save
 from tools.paths import RESULTS, ROOT
 from tools.puzzles.make_data import random_puzzle
-from tools.puzzles.sets import PuzzleSet, load
+from tools.puzzles.sets import NamedSet, load
 
 ROWS_TRIED = (SOLVER, PLAIN)  #: the methods whose search nodes are the rows their search tried
 #: the sets of each job, unless ``--sets`` names others
@@ -57,15 +57,15 @@ SIZES_SEED = 2026
 PERCENTILE = 95
 
 
-def chosen_sets(names: Sequence[str], sample: int | None) -> list[PuzzleSet]:
+def chosen_sets(names: Sequence[str], sample: int | None) -> list[NamedSet]:
     """The sets called ``names``, each cut to ``sample`` evenly spaced puzzles (all when None)."""
     return [load(name).sample(sample) for name in names]
 
 
-def race_on(methods: dict[str, Method], puzzle_set: PuzzleSet, rounds: int = 1) -> dict[str, Results]:
-    """``experiment.time_methods`` of ``methods`` on the puzzles of ``puzzle_set``, checked against its solutions."""
-    stored = None if puzzle_set.solutions is None else list(puzzle_set.solutions)
-    return time_methods(methods, list(puzzle_set.puzzles), stored, rounds)
+def race_on(methods: dict[str, Method], named_set: NamedSet, rounds: int = 1) -> dict[str, Results]:
+    """``experiment.time_methods`` of ``methods`` on the puzzles of ``named_set``, checked against its solutions."""
+    stored = None if named_set.solutions is None else list(named_set.solutions)
+    return time_methods(methods, list(named_set.puzzles), stored, rounds)
 
 
 def times(results: Results) -> dict[str, float]:
@@ -77,15 +77,15 @@ def times(results: Results) -> dict[str, float]:
 # --- The solver against the alternatives -----------------------------------
 
 
-def context(puzzle_set: PuzzleSet, others: dict[str, Method]) -> dict[str, Any]:
-    """The solver and ``others`` raced on ``puzzle_set``: each method's times,
+def context(named_set: NamedSet, others: dict[str, Method]) -> dict[str, Any]:
+    """The solver and ``others`` raced on ``named_set``: each method's times,
     answers right, mean over the solver's, rows tried where it counts them,
     and the split of its time where the method gives one (``split_ms``:
     exact-cover's set-up and C call)."""
     methods = {SOLVER: by_engine(SudokuEngine(SUDOKU_BOX)), **others}
-    raced = race_on(methods, puzzle_set)
+    raced = race_on(methods, named_set)
     solver_mean = raced[SOLVER].ms.mean()
-    entry: dict[str, Any] = {"source": puzzle_set.source, "puzzles": len(puzzle_set), "methods": {}}
+    entry: dict[str, Any] = {"source": named_set.source, "puzzles": len(named_set), "methods": {}}
     for name, results in raced.items():
         summary = {**times(results), "right": int(results.right.sum())}
         summary["over_solver"] = float(results.ms.mean() / solver_mean)
@@ -118,7 +118,7 @@ def context_table(sets: dict[str, Any]) -> str:
     return markdown_table([*header, "numpy set-up + C call, ms"], rows)
 
 
-def run_context(sets: list[PuzzleSet], out: Path, command: list[str]) -> int:
+def run_context(sets: list[NamedSet], out: Path, command: list[str]) -> int:
     """The alternatives job: save its record in ``out``, print its table;
     1 when the solver answered a puzzle wrong, else 0."""
     found = alternatives()
@@ -190,8 +190,8 @@ def held_engine(module: ModuleType | SimpleNamespace) -> Method:
     return method
 
 
-def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType | SimpleNamespace], rounds: int) -> dict[str, Any]:
-    """Two versions of helpers.py raced on ``puzzle_set``, ``rounds`` rounds
+def against(named_set: NamedSet, versions: dict[str, ModuleType | SimpleNamespace], rounds: int) -> dict[str, Any]:
+    """Two versions of helpers.py raced on ``named_set``, ``rounds`` rounds
     with each version's matrix built first (the one built first ran 2 to 3%
     slower here, for where its nodes lie in memory): each one's times, rows
     tried and CPU time per row tried (all its time over all its rows), and
@@ -200,14 +200,14 @@ def against(puzzle_set: PuzzleSet, versions: dict[str, ModuleType | SimpleNamesp
     races = []
     for first in (new, old):
         methods = {name: held_engine(versions[name]) for name in (first, new if first == old else old)}
-        races.append(race_on({name: methods[name] for name in versions}, puzzle_set, rounds))
+        races.append(race_on({name: methods[name] for name in versions}, named_set, rounds))
     raced = {name: Results(np.concatenate([r[name].ms for r in races]), *races[0][name][1:]) for name in versions}
 
     def per_row_us(results: Results) -> float:
         return float(1000 * results.ms.mean() / max(1e-9, float(results.nodes.mean())))
 
     return {
-        "puzzles": len(puzzle_set),
+        "puzzles": len(named_set),
         "rounds": 2 * rounds,
         "versions": {
             name: {
@@ -249,7 +249,7 @@ def against_table(sets: dict[str, Any], new: str, old: str) -> str:
     return markdown_table(header, rows)
 
 
-def run_against(rev: str, sets: list[PuzzleSet], rounds: int, out: Path, command: list[str]) -> int:
+def run_against(rev: str, sets: list[NamedSet], rounds: int, out: Path, command: list[str]) -> int:
     """The ``--against`` job: save its record in ``out``, print its table;
     1 when either version answered a puzzle wrong, 2 (and one line on stderr)
     when revision ``rev`` cannot be raced, else 0."""

@@ -32,7 +32,7 @@ import numpy as np
 
 from tools.paths import DATA
 from tools.puzzles.io import write_lines
-from tools.puzzles.sets import PuzzleSet, load, sample_file
+from tools.puzzles.sets import NamedSet, load, sample_file
 from tools.puzzles.symmetry import shared
 
 HARDEST_STEP = 4  #: hardest's sample keeps every HARDEST_STEP-th puzzle of what is left of its part, the first included
@@ -41,7 +41,7 @@ TOP1465_COUNT = 100  #: puzzles in top1465's sample, evenly spaced over what is 
 TUNING_PARTS = ("17clue:tuning", "top1465:tuning", "kaggle:tuning", "generated-hard:tuning")
 
 
-def held_out(part: PuzzleSet, *others: np.ndarray) -> PuzzleSet:
+def held_out(part: NamedSet, *others: np.ndarray) -> NamedSet:
     """The puzzles of ``part`` that are copies of none of ``others``, in order."""
     found = set(shared(part.puzzles, np.concatenate(others)))
     return part.subset(np.array([k for k in range(len(part)) if k not in found], dtype=np.int64))
@@ -51,7 +51,7 @@ def samples() -> dict[str, np.ndarray]:
     """Each sample's puzzles (K x 9 x 9, in their part's order) by file name:
 
     - ``top1465_evaluation.txt``: ``TOP1465_COUNT`` evenly spaced puzzles
-      (``PuzzleSet.sample``) of top1465's evaluation part without the hardest
+      (``NamedSet.sample``) of top1465's evaluation part without the hardest
       puzzles and the copies of tuning-part puzzles;
     - ``hardest_evaluation.txt``: every ``HARDEST_STEP``-th puzzle of hardest's
       evaluation part without the copies of tuning-part puzzles.

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiment import CATEGORIES
+from experiment import CATEGORIES, HARD_SETS
 from tools.paths import COLLECTIONS, DATA, GENERATED, GENERATED_HARD, ROOT
 from tools.puzzles.io import SOLUTION_COLUMNS, csv_rows, find_column, read_grids, read_puzzle_file
 
@@ -50,10 +50,11 @@ SAMPLED = ("top1465", "hardest")  #: the collections of whose evaluation part th
 
 
 @dataclass(frozen=True)
-class PuzzleSet:
-    """The puzzles of one set, with their stored solutions where there are any
-    (all ``NO_SOLUTION`` for a puzzle without one), and each puzzle's
-    ``position`` in the file it comes from."""
+class NamedSet:
+    """The puzzles of one named set, with their stored solutions where there
+    are any (all ``NO_SOLUTION`` for a puzzle without one), and each puzzle's
+    ``position`` in the file it comes from.  (``experiment.PuzzleSet`` is the
+    pair of puzzles and answers that the experiment times.)"""
 
     name: str
     source: str  #: the file, relative to the project folder
@@ -64,7 +65,7 @@ class PuzzleSet:
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def subset(self, keep: np.ndarray, name: str | None = None) -> PuzzleSet:
+    def subset(self, keep: np.ndarray, name: str | None = None) -> NamedSet:
         """The puzzles at the indices ``keep``, in that order."""
         solutions = None if self.solutions is None else self.solutions[keep]
         return dataclasses.replace(
@@ -75,24 +76,25 @@ class PuzzleSet:
             positions=self.positions[keep],
         )
 
-    def sample(self, count: int | None) -> PuzzleSet:
+    def sample(self, count: int | None) -> NamedSet:
         """At most ``count`` puzzles, evenly spaced and the first included (all when None)."""
         if count is None or count >= len(self):
             return self
         return self.subset(np.array([i * len(self) // count for i in range(count)], dtype=np.int64))
 
-    def part(self, part: str) -> PuzzleSet:
+    def part(self, part: str) -> NamedSet:
         """The tuning or the evaluation part: the puzzles at even or odd positions."""
         return self.subset(np.flatnonzero(self.positions % 2 == PARTS.index(part)), f"{self.name}:{part}")
 
 
 def sample_file(collection: str) -> str:
     """The name, in ``data/``, of the hand-in's sample of ``collection``'s
-    evaluation part (``collection`` one of ``SAMPLED``)."""
-    return f"{collection}_evaluation.txt"
+    evaluation part (``collection`` one of ``SAMPLED``): the file of the hard
+    set of that name in ``experiment.HARD_SETS``."""
+    return Path(HARD_SETS[collection]).name
 
 
-def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet:
+def from_file(name: str, path: Path, solutions: Path | None = None) -> NamedSet:
     """A whole set read from ``path``, its solutions from ``solutions`` (.npy)
     or, for a .csv with a solution column, from ``path`` itself."""
     puzzles = read_grids(path)
@@ -102,18 +104,18 @@ def from_file(name: str, path: Path, solutions: Path | None = None) -> PuzzleSet
     elif path.suffix == ".csv" and find_column(csv_rows(path)[0], SOLUTION_COLUMNS):
         stored = read_grids(path, "solution").astype(np.int64)
     source = path.resolve().relative_to(ROOT).as_posix() if path.resolve().is_relative_to(ROOT) else str(path)
-    return PuzzleSet(name, source, puzzles, stored, np.arange(len(puzzles)))
+    return NamedSet(name, source, puzzles, stored, np.arange(len(puzzles)))
 
 
-def hardest(path: Path) -> PuzzleSet:
+def hardest(path: Path) -> NamedSet:
     """``hardest.csv``, each puzzle keeping its position in its own source file."""
     positions = np.array([int(record["position"]) for record in read_puzzle_file(path).records])
     return dataclasses.replace(from_file("hardest", path), positions=positions)
 
 
-def loaders() -> dict[str, Callable[[], PuzzleSet]]:
+def loaders() -> dict[str, Callable[[], NamedSet]]:
     """Every whole set by name, as a function that reads it."""
-    found: dict[str, Callable[[], PuzzleSet]] = {}
+    found: dict[str, Callable[[], NamedSet]] = {}
     for group, folder in (("assignment", DATA), ("generated", GENERATED)):
         for category in CATEGORIES:
             name = f"{group}/{category}"
@@ -132,7 +134,7 @@ def loaders() -> dict[str, Callable[[], PuzzleSet]]:
     return found
 
 
-def load(name: str) -> PuzzleSet:
+def load(name: str) -> NamedSet:
     """The set called ``name`` (see the module's table); ``KeyError`` for an unknown name."""
     whole, _, part = name.partition(":")
     found = loaders()
