@@ -74,7 +74,7 @@ def display_or_print(shown: Code | Table) -> None:
     among the builtins), which renders its Markdown; elsewhere printed as its text."""
     display = getattr(builtins, "display", None)
     if display is None:
-        print(shown)
+        print(shown, end="\n\n")  # a blank line after each, as a notebook spaces them
     else:
         display(shown)
 
@@ -301,7 +301,6 @@ def print_restarts(raced: dict[str, Results], limit: int, answers: dict[str, Res
     header = ["variant", "puzzles", "right", "mean ms", "slowest ms", "median nodes", "most nodes"]
     print_table("restarts", "Restarts on the sparse puzzles without a solution", header, rows)
     most = max(int(r.nodes.max()) for r in answers.values())
-    print()
     header = ["grid", "first limit", "most nodes on Table 1's sets"]
     print_table(
         "restart-limit",
@@ -325,14 +324,12 @@ def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, di
         "ablation-time", "The ablation: mean CPU time per puzzle over my solver's, timed in turn with it", header, times
     )
     departure = max(abs(ablated[n][AGAIN].mean_ms() / ablated[n][SOLVER].mean_ms() - 1) for n in ablated)
-    print()
     print_table(
         "control",
         "How far the control's times lay from my solver's",
         ["variant", "largest difference"],
         [[AGAIN, percent(departure)]],
     )
-    print()
     print_table("ablation-choices", "The ablation: mean choice points per puzzle", header, counts)
 
 
@@ -355,7 +352,6 @@ def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     for method in methods:
         ran_on = [runs[method] for runs in textbook.values() if method in runs]
         checked.append([method, sum(len(r.right) for r in ran_on), sum(int(r.right.sum()) for r in ran_on)])
-    print()
     print_table("textbook-answers", "The same runs: answers checked", ["method", "puzzles", "right"], checked)
 
 
@@ -383,7 +379,6 @@ def print_node_times(times: dict[str, NodeTimes]) -> None:
         for method, t in times.items()
         if method != SOLVER
     ]
-    print()
     header = ["method", "choice points over my solver's", "95% interval from", "95% interval to"]
     print_table("node-choices", "Choice points on the hardest set, over my solver's", header, ratios)
     split = [
@@ -396,7 +391,6 @@ def print_node_times(times: dict[str, NodeTimes]) -> None:
         ]
         for method, t in times.items()
     ]
-    print()
     header = ["method", "ms before the search", "ms of search", "µs of search per choice point", "rest of the search %"]
     print_table("node-split", "Each puzzle's CPU time before the search and of it", header, split)
 
@@ -410,7 +404,6 @@ def print_fixed_order_budget(runs: list[tuple[bool, float]], budget: int = FIXED
     row = [FIXED_ORDER, len(runs), len(runs) - len(stopped), budget, at_budget]
     header = ["method", "puzzles", "finished", "budget (assignments)", "ms to reach it"]
     print_table("fixed-order", "Backtracking in a fixed order on the hardest set, within a budget", header, [row])
-    print()
 
 
 def print_matrix_build(builds: int = 5) -> None:
@@ -437,7 +430,6 @@ def print_by_set(textbook: dict[str, dict[str, Results]]) -> None:
         ratio = significant(solver.mean_ms() / other.mean_ms())
         rows.append([name, len(d), percent(float(np.mean(d < 0))), ratio])
     header = ["set", "puzzles", "my solver faster", "mean time, mine over its"]
-    print()
     print_table("by-set", f"My solver against {AFTER_PROPAGATION}, set by set", header, rows)
 
 

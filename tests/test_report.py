@@ -164,11 +164,11 @@ def test_a_p_value_prints_with_two_figures_down_to_0_0001(p, text):
     assert report.p_value_text(p) == text
 
 
-def test_a_table_prints_under_its_key_and_title(capsys):
+def test_a_table_prints_under_its_key_and_title_with_a_blank_line_after_it(capsys):
     report.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
     assert (
         capsys.readouterr().out
-        == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n"
+        == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n\n"
     )
 
 
