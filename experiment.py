@@ -26,8 +26,9 @@ import os
 import random
 import time
 import typing
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from types import MappingProxyType
 from typing import Callable, NamedTuple, Tuple, Union
 
 import numpy as np
@@ -689,7 +690,7 @@ class Split(NamedTuple):
     search: float
     nodes: int
     choices: int = 0
-    seconds: dict[str, float] = {}
+    seconds: Mapping[str, float] = MappingProxyType({})  # read-only: one default for every run
 
 
 class SearchSplitter:

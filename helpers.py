@@ -49,8 +49,9 @@ SUDOKU_BOX = 3  #: box side of the standard sudoku
 SUDOKU_SIZE = SUDOKU_BOX * SUDOKU_BOX  #: 9 rows, 9 columns, 9 digits
 SUDOKU_CELLS = SUDOKU_SIZE**2  #: 81 cells
 SUDOKU_CANDIDATES = SUDOKU_SIZE**3  #: 729 rows of the exact-cover matrix
-SUDOKU_CONSTRAINTS = 4 * SUDOKU_SIZE**2  #: 324 columns of the exact-cover matrix
+#: the four kinds of constraint, each a family of columns: a cell holds one digit; a row, a column, a box holds each digit once
 CONSTRAINT_FAMILIES = ("cell", "row-digit", "column-digit", "box-digit")
+SUDOKU_CONSTRAINTS = len(CONSTRAINT_FAMILIES) * SUDOKU_SIZE**2  #: 324 columns of the exact-cover matrix
 EMPTY = 0  #: the value of a blank cell
 NO_SOLUTION = -1  #: every cell of the answer to a puzzle with no solution
 
@@ -444,7 +445,11 @@ def random_order(seed: int = ORDER_SEED, box: int = SUDOKU_BOX) -> list[int]:
     seeded with ``seed``, the families one after another."""
     rng = random.Random(seed)
     area = box**4
-    return [j for family in range(4) for j in shuffled(range(family * area, (family + 1) * area), rng)]
+    return [
+        j
+        for family in range(len(CONSTRAINT_FAMILIES))
+        for j in shuffled(range(family * area, (family + 1) * area), rng)
+    ]
 
 
 class SudokuEngine:
@@ -700,7 +705,7 @@ class SudokuEngine:
     def build_matrix(self) -> AlgorithmX:
         """Build the whole matrix of this order now (N**3 candidates by 4 N**2
         constraints), in place of any before, so that no puzzle's time need include it."""
-        self.matrix = AlgorithmX(exact_cover_rows(self.box), 4 * self.size**2)
+        self.matrix = AlgorithmX(exact_cover_rows(self.box), len(CONSTRAINT_FAMILIES) * self.size**2)
         return self.matrix
 
 

@@ -15,7 +15,6 @@ import io
 import math
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -101,12 +100,11 @@ def load_notebook() -> dict[str, Any]:
     """Run the notebook's code cells in one fresh namespace, as an nbgrader
     autograder does, up to the solution cell that defines ``sudoku_solver``
     (the evaluation after it is not needed), and return the namespace.  The
-    cells run in the notebook's folder, first on ``sys.path``, their output
-    swallowed; no test keeps a copy of the notebook's functions."""
+    cells run in the notebook's folder (the project folder, which pytest puts
+    on ``sys.path``), their output swallowed; no test keeps a copy of the notebook's functions."""
     folder = str(NOTEBOOK.parent)
     namespace: dict[str, Any] = {"__name__": "__main__"}
     previous = os.getcwd()
-    sys.path.insert(0, folder)
     try:
         os.chdir(folder)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -116,7 +114,6 @@ def load_notebook() -> dict[str, Any]:
                     break
     finally:
         os.chdir(previous)
-        sys.path.remove(folder)
     return namespace
 
 

@@ -11,16 +11,13 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT
-from experiment import HARD_SETS
+from experiment import AFTER_PROPAGATION, HARD_SETS, HIDDEN_SINGLES, NO_PROPAGATION, SOLVER
 from tools.handin.make import handin_readme
 from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
 from tools.report.readme import MACHINE, QUOTE, README, Missing, figures, fill, value
 
 LIMIT_MS = 20_000  #: the assignment's limit for a puzzle
-SOLVER, STRONGEST = "my solver", "MRV, MAC, hidden singles"
-AFTER = "propagation, then MRV, MAC, hidden singles"
 LOCKED = "my solver minus my solver without locked candidates (choice points)"
-NO_PROPAGATION = "Algorithm X, no propagation"
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +219,9 @@ def test_in_a_fixed_order_the_search_struggles_on_the_hardest_puzzles(tables):
 
 def test_the_strongest_search_is_slower_than_my_solver_on_every_set(tables):
     for column in (c for c in tables["textbook"].header if c.startswith("mean ms")):
-        assert number(tables, f"textbook / {STRONGEST} / {column}") > number(tables, f"textbook / {SOLVER} / {column}")
+        assert number(tables, f"textbook / {HIDDEN_SINGLES} / {column}") > number(
+            tables, f"textbook / {SOLVER} / {column}"
+        )
 
 
 def test_after_propagation_my_solvers_lead_is_smallest_on_the_hardest_set(tables):
@@ -237,22 +236,22 @@ def test_the_three_comparisons_are_significant_and_favour_my_solver(tables):
 
 
 def test_after_propagation_the_textbook_search_makes_about_half_the_choices_at_over_twice_the_cost_each(tables):
-    assert number(tables, f"node-choices / {AFTER} / 95% interval to") < 1
-    assert 0.4 < number(tables, f"node-choices / {AFTER} / choice points over my solver's") < 0.6
-    key = {m: f"node-split / {m} / µs of search per choice point" for m in (SOLVER, AFTER)}
-    assert number(tables, key[AFTER]) / number(tables, key[SOLVER]) > 2
+    assert number(tables, f"node-choices / {AFTER_PROPAGATION} / 95% interval to") < 1
+    assert 0.4 < number(tables, f"node-choices / {AFTER_PROPAGATION} / choice points over my solver's") < 0.6
+    key = {m: f"node-split / {m} / µs of search per choice point" for m in (SOLVER, AFTER_PROPAGATION)}
+    assert number(tables, key[AFTER_PROPAGATION]) / number(tables, key[SOLVER]) > 2
 
 
 def test_after_propagation_my_solvers_lead_on_the_hardest_puzzles_is_small(tables):
     total = {
         m: sum(number(tables, f"node-split / {m} / ms {part}") for part in ("before the search", "of search"))
-        for m in (SOLVER, AFTER)
+        for m in (SOLVER, AFTER_PROPAGATION)
     }
-    assert 0.75 < total[SOLVER] / total[AFTER] < 1
+    assert 0.75 < total[SOLVER] / total[AFTER_PROPAGATION] < 1
 
 
 def test_a_textbook_node_goes_mostly_on_inference_then_on_choosing_and_little_on_copying_domains(tables):
-    for method in (STRONGEST, AFTER):
+    for method in (HIDDEN_SINGLES, AFTER_PROPAGATION):
         share = {
             part: number(tables, f"node-costs / {method} / {part} %") for part in ("choosing", "propagating", "undoing")
         }

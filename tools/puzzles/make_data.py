@@ -103,7 +103,7 @@ PEERS = tuple(
 Grid = list[int]  #: 81 values in row-major order, 0 for a blank
 
 
-def shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:
+def numpy_shuffled(items: Sequence[int], rng: np.random.Generator) -> list[int]:
     """A new list of ``items`` in a random order drawn from ``rng``.  Not
     ``helpers.shuffled``, on purpose: this draws from numpy's generator, as
     when the committed data were made, so that they are made again byte for byte."""
@@ -282,8 +282,8 @@ def random_puzzle(box: int, given_share: float, rng: np.random.Generator) -> np.
 def with_repeated_given(puzzle: Grid, rng: np.random.Generator) -> Grid:
     """Kind (a): ``puzzle`` with one given changed to the digit of another
     given in its row, column or box.  The count of givens is unchanged."""
-    for i in shuffled([i for i in range(CELLS) if puzzle[i]], rng):
-        for j in shuffled([j for j in PEERS[i] if puzzle[j] and puzzle[j] != puzzle[i]], rng):
+    for i in numpy_shuffled([i for i in range(CELLS) if puzzle[i]], rng):
+        for j in numpy_shuffled([j for j in PEERS[i] if puzzle[j] and puzzle[j] != puzzle[i]], rng):
             changed = list(puzzle)
             changed[i] = puzzle[j]
             return changed
@@ -300,15 +300,15 @@ def dead_blank_from_solution(solution: Grid, blanks: int, rng: np.random.Generat
     X now sees d at Y and every other digit at its own givens, as long as
     the other random blanks leave those in place, which is checked.
     """
-    for x in shuffled(range(CELLS), rng):
+    for x in numpy_shuffled(range(CELLS), rng):
         d = solution[x]
         box_only = [y for y in PEERS[x] if ROW_OF[y] != ROW_OF[x] and COL_OF[y] != COL_OF[x]]
-        for y in shuffled(box_only, rng):
+        for y in numpy_shuffled(box_only, rng):
             r = next(j for j in range(CELLS) if ROW_OF[j] == ROW_OF[y] and solution[j] == d)
             c = next(j for j in range(CELLS) if COL_OF[j] == COL_OF[y] and solution[j] == d)
             forced = [x, r, c]
             others = [j for j in range(CELLS) if j not in (x, y, r, c)]
-            puzzle = blank_out(solution, forced + shuffled(others, rng)[: blanks - len(forced)])
+            puzzle = blank_out(solution, forced + numpy_shuffled(others, rng)[: blanks - len(forced)])
             puzzle[y] = d
             if not has_repeated_given(puzzle) and x in dead_blanks(puzzle):
                 return puzzle
@@ -323,7 +323,7 @@ def dead_blank_from_puzzle(puzzle: Grid, rng: np.random.Generator) -> Grid | Non
     them: a blank peer, or a given peer whose digit X also sees elsewhere,
     and only where that digit repeats nothing.  Then X has no candidate.
     """
-    for x in shuffled([i for i in range(CELLS) if puzzle[i] == EMPTY], rng):
+    for x in numpy_shuffled([i for i in range(CELLS) if puzzle[i] == EMPTY], rng):
         missing = candidates(puzzle, x)
         if len(missing) > MAX_DEAD_BLANK_CHANGES:
             continue
@@ -337,7 +337,7 @@ def dead_blank_from_puzzle(puzzle: Grid, rng: np.random.Generator) -> Grid | Non
             ]
             if not places:
                 break
-            changed[shuffled(places, rng)[0]] = d
+            changed[numpy_shuffled(places, rng)[0]] = d
         else:
             if not has_repeated_given(changed) and x in dead_blanks(changed):
                 return changed
@@ -354,8 +354,8 @@ def without_completion(puzzle: Grid, rng: np.random.Generator) -> Grid | None:
     branching search proves there is no solution.
     """
     stage_1 = SudokuEngine(BOX)
-    for i in shuffled([i for i in range(CELLS) if puzzle[i]], rng):
-        for d in shuffled([d for d in DIGITS if d != puzzle[i]], rng):
+    for i in numpy_shuffled([i for i in range(CELLS) if puzzle[i]], rng):
+        for d in numpy_shuffled([d for d in DIGITS if d != puzzle[i]], rng):
             changed = list(puzzle)
             changed[i] = d
             if has_repeated_given(changed) or dead_blanks(changed):
