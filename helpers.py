@@ -489,9 +489,9 @@ class SudokuEngine:
                 segment = line & b
                 pattern = segment  # then every other non-empty subset of its cells
                 while pattern:
-                    if pattern & (pattern - 1):
+                    if pattern & (pattern - 1):  # two cells or more (clearing the lowest bit leaves some)
                         self.unit_rules[pattern] = (line | b) & ~segment
-                    pattern = (pattern - 1) & segment
+                    pattern = (pattern - 1) & segment  # the next smaller subset of the segment's bits
         #: the rows the first search of a puzzle may try (``first_cover``); None: no limit
         self.restart_rows: int | None = RESTART_ROWS_PER_CANDIDATE * size**3
         self.values = set(range(size + 1))  #: what a cell may hold (0: blank)
@@ -615,7 +615,7 @@ class SudokuEngine:
             if not naked:
                 break
             while naked:
-                bit = naked & -naked
+                bit = naked & -naked  # the lowest set bit: one cell
                 naked ^= bit
                 for d in digits:
                     if places[d] & bit:
@@ -674,6 +674,7 @@ class SudokuEngine:
         scan keeps open exactly the units where the digit still has a place.
         """
         units = len(self.unit_boards)
+        # Each unit is open for d or holds d; a unit that is neither counts in neither term.
         return any(len(open_units[d]) + 3 * grid.count(d + 1) != units for d in range(self.size))
 
     def open_part(self, grid: list[int], places: list[int]) -> OpenPart:
@@ -689,7 +690,7 @@ class SudokuEngine:
         rows = []
         for d, board in enumerate(places):
             while board:
-                bit = board & -board
+                bit = board & -board  # the lowest set bit: one cell
                 board ^= bit
                 rows.append((bit.bit_length() - 1) * size + d)  # candidate_row(cell, d + 1), written out
         return OpenPart([j for j in self.order if j not in met], rows)
