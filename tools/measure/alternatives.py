@@ -27,11 +27,9 @@ from helpers import (
     SUDOKU_BOX,
     SUDOKU_CANDIDATES,
     SUDOKU_CONSTRAINTS,
-    SUDOKU_SIZE,
-    decode_row,
     exact_cover_rows,
 )
-from tools.puzzles.algorithm_x import PlainAlgorithmX
+from tools.puzzles.algorithm_x import PlainAlgorithmX, filled
 
 PLAIN = "plain dancing links"
 EXACT_COVER = "exact-cover"
@@ -54,29 +52,22 @@ class Alternative:
 # ---------------------------------------------------------------------------
 
 
-def open_candidates(puzzle: np.ndarray) -> np.ndarray:
-    """The candidate rows a cover of ``puzzle`` may use, in order: all nine
-    digits of a blank, only the given digit of a given."""
-    cells = np.asarray(puzzle).astype(np.int64).ravel()
-    given = cells != 0
-    blank_rows = (np.flatnonzero(~given)[:, None] * SUDOKU_SIZE + np.arange(SUDOKU_SIZE)).ravel()
-    given_rows = np.flatnonzero(given) * SUDOKU_SIZE + cells[given] - 1
-    return np.sort(np.concatenate([blank_rows, given_rows]))
-
-
 class ExactCoverSolver:
     """An adapter of ours around ``exact_cover.get_exact_cover``.
 
-    The whole matrix is built when the adapter is made; each call picks the
-    puzzle's open rows out of it (numpy: the *set-up*), hands them to the C
-    extension (the *C call*, which includes the extension's own reading of
-    the matrix) and decodes the cover.  ``split_ms`` says how its time split
-    between the two.  Raises ``ImportError`` when the package is not installed.
+    The whole matrix is built when the adapter is made; each call finds the
+    part of it that the puzzle's givens leave open, as plain dancing links do
+    (``PlainAlgorithmX.open_part``), and picks it out with numpy (together the
+    *set-up*), hands that part to the C extension (the *C call*, which
+    includes the extension's own reading of the matrix) and decodes the
+    cover.  ``split_ms`` says how its time split between the two.  Raises
+    ``ImportError`` when the package is not installed.
     """
 
     def __init__(self) -> None:
         self.package = importlib.import_module("exact_cover")
         self.no_cover = importlib.import_module("exact_cover.error").NoSolution
+        self.plain = PlainAlgorithmX()  #: for its ``open_part``; its own matrix is not searched
         self.matrix = np.zeros((SUDOKU_CANDIDATES, SUDOKU_CONSTRAINTS), dtype=np.bool_)
         for candidate, columns in enumerate(exact_cover_rows(SUDOKU_BOX)):
             self.matrix[candidate, list(columns)] = True
@@ -84,17 +75,19 @@ class ExactCoverSolver:
 
     def __call__(self, puzzle: np.ndarray) -> tuple[list[int] | None, int]:
         start = time.process_time()
-        rows = open_candidates(puzzle)
-        sub_matrix = self.matrix[rows]
+        opened = self.plain.open_part(puzzle)
+        if opened is None or not opened[1].columns:  # the givens clash, or fill the grid: nothing to cover
+            self.parts.append((time.process_time() - start, 0.0))
+            return (None if opened is None else opened[0]), 0
+        cells, part = opened
+        sub_matrix = self.matrix[np.ix_(np.array(part.rows), np.array(part.columns))]
         middle = time.process_time()
         try:
             cover = self.package.get_exact_cover(sub_matrix)
         except self.no_cover:
             cover = None
         self.parts.append((middle - start, time.process_time() - middle))
-        if cover is None:
-            return None, 0  # it counts no nodes
-        return [decode_row(int(row), SUDOKU_SIZE)[1] for row in np.sort(rows[cover])], 0  # a row a cell, in order
+        return (None if cover is None else filled(cells, [part.rows[i] for i in cover])), 0  # it counts no nodes
 
     def split_ms(self, calls: int) -> dict[str, float]:
         """The mean CPU ms of its last ``calls`` calls spent in the set-up and in the C call."""

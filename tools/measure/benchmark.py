@@ -115,7 +115,7 @@ def context_table(sets: dict[str, Any]) -> str:
                 ]
             )
     header = ["set", "method", "right", "mean ms", "p95 ms", "max ms", "mean / solver's", "rows tried, mean"]
-    return markdown_table([*header, "numpy set-up + C call, ms"], rows)
+    return markdown_table([*header, "set-up + C call, ms"], rows)
 
 
 def run_context(sets: list[NamedSet], out: Path, command: list[str]) -> int:
