@@ -1,6 +1,6 @@
 """The report's tables and figures: how ``experiment.ipynb`` prints what
-``experiment.py`` measures, for the report (``readme.md``) to quote; and
-``show``, which both notebooks use to show the code they explain.
+``experiment.py`` measures, for the report (``readme.md``) to quote.  A table
+is displayed as ``listing.show`` displays code (``display_or_print``).
 
 Each table prints as ``[key] title``, a blank line and a markdown table
 (``print_table``); the report finds a table by its key and a number in it by
@@ -10,11 +10,8 @@ matplotlib for the figures.
 
 from __future__ import annotations
 
-import builtins
-import inspect
 import math
 import platform
-import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -35,55 +32,7 @@ from experiment import (
     matrix_build_ms,
 )
 from helpers import SUDOKU_BOX, candidate_row, exact_cover_rows
-
-# ---------------------------------------------------------------------------
-# Code shown in the notebooks
-# ---------------------------------------------------------------------------
-
-
-def source_of(*objects: object) -> str:
-    """The source of functions, methods or classes as their file has it, without
-    docstrings, as one block of Python; methods under the name of their class."""
-    blocks, owner = [], None
-    for obj in objects:
-        text = re.sub(r'\n\s*"""[\s\S]*?"""', "", inspect.getsource(obj)).rstrip()  # type: ignore[arg-type]
-        cls = obj.__qualname__.rpartition(".")[0]  # type: ignore[attr-defined]
-        if cls and cls != owner:
-            text = f"class {cls}:\n{text}"
-        owner = cls
-        blocks.append(text)
-    return "\n\n".join(blocks)
-
-
-class Code:
-    """Code as a notebook shows it: highlighted, from its Markdown, where the
-    front end renders Markdown, and as its text wherever else."""
-
-    def __init__(self, markdown: str) -> None:
-        self.markdown = markdown
-
-    def __repr__(self) -> str:
-        return self.markdown
-
-    def _repr_markdown_(self) -> str:
-        return self.markdown
-
-
-def display_or_print(shown: Code | Table) -> None:
-    """``shown`` through IPython's ``display`` in a notebook (IPython puts it
-    among the builtins), which renders its Markdown; elsewhere printed as its text."""
-    display = getattr(builtins, "display", None)
-    if display is None:
-        print(shown, end="\n\n")  # a blank line after each, as a notebook spaces them
-    else:
-        display(shown)
-
-
-def show(*objects: object) -> None:
-    """Show functions, methods or classes (``source_of``), highlighted as Python
-    in a notebook, printed elsewhere (``display_or_print``)."""
-    display_or_print(Code(f"```python\n{source_of(*objects)}\n```"))
-
+from listing import display_or_print
 
 # ---------------------------------------------------------------------------
 # Paired tests and an interval
