@@ -1,18 +1,17 @@
 """The report's tables and figures: how ``experiment.ipynb`` prints what
-``experiment.py`` measures, for the report (``readme.md``) to quote.  A table
-is displayed as ``listing.show`` displays code (``display_or_print``).
+``experiment.py`` measures, for the report (``readme.md``) to quote.
 
 Each table prints as ``[key] title``, a blank line and a markdown table
-(``print_table``); the report finds a table by its key and a number in it by
-the names of its row and column.  numpy and the standard library, and
-matplotlib for the figures.
+(``listing.print_table``); the report finds a table by its key and a number
+in it by the names of its row and column.  numpy and the standard library,
+and matplotlib for the figures.
 """
 
 from __future__ import annotations
 
 import math
 import platform
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -32,7 +31,7 @@ from experiment import (
     matrix_build_ms,
 )
 from helpers import SUDOKU_BOX, candidate_row, exact_cover_rows
-from listing import display_or_print
+from listing import print_table
 
 # ---------------------------------------------------------------------------
 # Paired tests and an interval
@@ -173,46 +172,6 @@ def percent(share: float) -> str:
 def p_value_text(p: float) -> str:
     """A p-value as the tables print it: two significant figures, or "< 0.0001"."""
     return "< 0.0001" if p < 1e-4 else significant(p)
-
-
-def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A markdown table whose columns also line up as plain text: columns of
-    numbers flush right (a "-" for none among them), the others flush left."""
-    cells = [[str(cell) for cell in header]] + [[str(cell) for cell in row] for row in rows]
-    widths = [max(3, *(len(row[j]) for row in cells)) for j in range(len(header))]
-    numeric = [
-        all(row[j] == "-" or row[j].rstrip("%x")[-1:].isdigit() for row in cells[1:]) for j in range(len(header))
-    ]
-
-    def line(row: list[str]) -> str:
-        return "| " + " | ".join(c.rjust(w) if n else c.ljust(w) for c, w, n in zip(row, widths, numeric)) + " |"
-
-    rule = "| " + " | ".join("-" * (w - 1) + ":" if n else "-" * w for w, n in zip(widths, numeric)) + " |"
-    return "\n".join([line(cells[0]), rule, *(line(row) for row in cells[1:])])
-
-
-class Table:
-    """A printed table as a notebook shows it: rendered from its Markdown
-    where the front end renders Markdown (Jupyter, nbconvert's HTML), and as
-    its text (``repr``) wherever else it is stored or read."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __repr__(self) -> str:
-        return self.text
-
-    def _repr_markdown_(self) -> str:
-        title, _, table = self.text.partition("\n\n")
-        return f"**{title}**\n\n{table}"
-
-
-def print_table(key: str, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """Print a table as the report takes it: ``[key] title``, a blank line,
-    then ``markdown_table(header, rows)``; in a notebook it shows as a
-    ``Table`` (``display_or_print``).  The report finds a table by its ``key``
-    and a number in it by the names of its row and column."""
-    display_or_print(Table(f"[{key}] {title}\n\n{markdown_table(header, rows)}"))
 
 
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:

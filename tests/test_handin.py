@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, GENERATED, NOTEBOOKS, ROOT, code_cells, imported_names
+from conftest import DATA, GENERATED, NOTEBOOK, NOTEBOOKS, ROOT, code_cells, imported_names
 from experiment import CATEGORIES, HARD_SETS
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
+from tools.handin.notebook import cells
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
@@ -172,6 +173,20 @@ def test_the_handins_code_imports_only_numpy_matplotlib_the_standard_library_and
     sources = [*code_cells(), *((ROOT / name).read_text(encoding="utf-8") for name in modules)]
     imported = {name.split(".")[0] for source in sources for name in imported_names(source)}
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED
+
+
+#: the hand-in's modules that the marked notebook needs beside it: the solver, and show
+MARKED_NOTEBOOK_NEEDS = {"helpers", "listing"}
+
+
+def test_the_marked_notebook_needs_only_numpy_helpers_and_listing_of_what_the_standard_library_lacks():
+    """sudoku.ipynb imports none of the experiment's modules nor matplotlib, and
+    neither do the two modules it imports."""
+    sources = [cell["source"] for cell in cells(NOTEBOOK) if cell["cell_type"] == "code"]
+    sources += [(ROOT / f"{name}.py").read_text(encoding="utf-8") for name in sorted(MARKED_NOTEBOOK_NEEDS)]
+    imported = {name.split(".")[0] for source in sources for name in imported_names(source)}
+    assert MARKED_NOTEBOOK_NEEDS <= imported
+    assert imported & (THIRD_PARTY_ALLOWED - MARKED_NOTEBOOK_NEEDS - {"numpy", "IPython"}) == set()
 
 
 def test_rewrap_never_starts_a_line_of_a_paragraph_as_a_list_item_would():

@@ -1,5 +1,6 @@
-"""How the notebooks show code (``listing.py``): a function's source as its
-file has it, without its docstring, highlighted in a notebook and printed
+"""How the notebooks show code and tables (``listing.py``): a function's
+source as its file has it, without its docstring, and a table under its key
+and title, each rendered from its Markdown in a notebook and printed
 elsewhere; and the module needs nothing but the standard library, as the
 marked notebook needs nothing else beside ``helpers.py``."""
 
@@ -68,6 +69,24 @@ def test_in_a_notebook_show_displays_the_code_as_markdown_and_prints_nothing(cap
     [displayed] = shown
     assert capsys.readouterr().out == ""
     assert displayed._repr_markdown_() == repr(displayed) == f"```python\n{METHODS}\n```"
+
+
+def test_a_table_prints_under_its_key_and_title_with_a_blank_line_after_it(capsys):
+    listing.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
+    assert (
+        capsys.readouterr().out
+        == f"[times] CPU time per puzzle\n\n{listing.markdown_table(['set', 'ms'], [['hard', '0.27']])}\n\n"
+    )
+
+
+def test_in_a_notebook_a_table_is_displayed_as_markdown_with_its_printed_text(capsys, monkeypatch):
+    shown = []
+    monkeypatch.setattr(builtins, "display", shown.append, raising=False)
+    listing.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
+    table = listing.markdown_table(["set", "ms"], [["hard", "0.27"]])
+    [displayed] = shown
+    assert capsys.readouterr().out == "" and repr(displayed) == f"[times] CPU time per puzzle\n\n{table}"
+    assert displayed._repr_markdown_() == f"**[times] CPU time per puzzle**\n\n{table}"
 
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
