@@ -221,7 +221,7 @@ def test_a_pin_a_doc_quotes_is_the_one_requirements_txt_holds(doc, pattern):
         ),
         pytest.param(
             "docs/python-support.md",
-            r"the notebook also matplotlib (\d+\.\d+) to (\d+)\.x",
+            r"the experiment's notebook also matplotlib (\d+\.\d+) to (\d+)\.x",
             "matplotlib",
             id="matplotlib",
         ),

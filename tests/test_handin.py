@@ -17,16 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, GENERATED, NOTEBOOKS, ROOT, code_cells, imported_names
+from conftest import DATA, GENERATED, NOTEBOOK, NOTEBOOKS, ROOT, code_cells, imported_names
 from experiment import CATEGORIES, HARD_SETS
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
+from tools.handin.notebook import cells
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
 #: what the notebook and its modules may import: numpy, the standard library, each other,
 #: matplotlib for the figures, and IPython, the kernel every notebook runs in, whose
 #: display shows code highlighted
-THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "textbook", "experiment", "report", "IPython"}
+THIRD_PARTY_ALLOWED = {"numpy", "matplotlib", "helpers", "listing", "textbook", "experiment", "report", "IPython"}
 
 
 def run_notebooks(folder: Path) -> list:
@@ -116,7 +117,7 @@ MAKER = re.compile(r"`tools/puzzles/\w+\.py` in the project's repository")
 
 
 @pytest.mark.parametrize(
-    "name", ["readme.md", "data/README.md", "helpers.py", "textbook.py", "experiment.py", "report.py"]
+    "name", ["readme.md", "data/README.md", "helpers.py", "listing.py", "textbook.py", "experiment.py", "report.py"]
 )
 def test_the_handins_text_names_nothing_of_the_development_side(name, tmp_path):
     text = (make_handin(tmp_path / "handin") / name).read_text(encoding="utf-8")
@@ -168,10 +169,24 @@ def test_handin_submission_check_prints_its_success_line(handin_run):
 
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="needs Python 3.10 for sys.stdlib_module_names")
 def test_the_handins_code_imports_only_numpy_matplotlib_the_standard_library_and_its_own_modules():
-    modules = ("helpers.py", "textbook.py", "experiment.py", "report.py")
+    modules = ("helpers.py", "listing.py", "textbook.py", "experiment.py", "report.py")
     sources = [*code_cells(), *((ROOT / name).read_text(encoding="utf-8") for name in modules)]
     imported = {name.split(".")[0] for source in sources for name in imported_names(source)}
     assert imported - set(sys.stdlib_module_names) - {"__future__"} <= THIRD_PARTY_ALLOWED
+
+
+#: the hand-in's modules that the marked notebook needs beside it: the solver, and show
+MARKED_NOTEBOOK_NEEDS = {"helpers", "listing"}
+
+
+def test_the_marked_notebook_needs_only_numpy_helpers_and_listing_of_what_the_standard_library_lacks():
+    """sudoku.ipynb imports none of the experiment's modules nor matplotlib, and
+    neither do the two modules it imports."""
+    sources = [cell["source"] for cell in cells(NOTEBOOK) if cell["cell_type"] == "code"]
+    sources += [(ROOT / f"{name}.py").read_text(encoding="utf-8") for name in sorted(MARKED_NOTEBOOK_NEEDS)]
+    imported = {name.split(".")[0] for source in sources for name in imported_names(source)}
+    assert MARKED_NOTEBOOK_NEEDS <= imported
+    assert imported & (THIRD_PARTY_ALLOWED - MARKED_NOTEBOOK_NEEDS - {"numpy", "IPython"}) == set()
 
 
 def test_rewrap_never_starts_a_line_of_a_paragraph_as_a_list_item_would():

@@ -14,6 +14,7 @@ import pytest
 
 import experiment
 import helpers
+import listing
 import report
 import textbook
 from conftest import EVEREST, NOTEBOOK, code_cells, load_notebook, parse
@@ -101,7 +102,7 @@ def test_the_code_the_notebook_shows_is_the_modules_code_as_it_is():
             "".join(o["data"]["text/markdown"]) for o in cell.get("outputs", []) if "text/markdown" in o.get("data", {})
         )
         stored = [text for text in shown if text.startswith("```python")]  # the tables aside
-        assert stored == [f"```python\n{report.source_of(*objects)}\n```" for objects in show_calls(cell["source"])]
+        assert stored == [f"```python\n{listing.source_of(*objects)}\n```" for objects in show_calls(cell["source"])]
 
 
 def test_the_checker_the_verification_rests_on_is_printed():

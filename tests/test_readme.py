@@ -13,8 +13,9 @@ import pytest
 from conftest import ROOT
 from experiment import AFTER_PROPAGATION, HARD_SETS, HIDDEN_SINGLES, NO_PROPAGATION, SOLVER
 from tools.handin.make import handin_readme
-from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
-from tools.report.readme import MACHINE, QUOTE, README, Missing, figures, fill, value
+from tools.handin.notebook import Table, cells, drawn_figures, machine, printed_tables
+from tools.paths import EXPERIMENT_NOTEBOOK, NOTEBOOK
+from tools.report.readme import FIGURE, MACHINE, QUOTE, README, Missing, figures, fill, value
 
 LIMIT_MS = 20_000  #: the assignment's limit for a puzzle
 LOCKED = "my solver minus my solver without locked candidates (choice points)"
@@ -56,6 +57,14 @@ def test_each_figure_the_readme_shows_from_images_is_the_one_the_notebook_drew(r
     drawn = figures(readme, drawn_figures())
     assert set(drawn) == {ROOT / "images" / "exact_cover.png", ROOT / "images" / "times.png"}
     assert all(path.read_bytes() == image for path, image in drawn.items())
+
+
+def test_the_experiment_draws_both_figures_and_the_marked_notebook_shows_figure_1_from_images():
+    """sudoku.ipynb draws nothing, so that it needs no matplotlib: it shows the
+    copy of Figure 1 in images/ that experiment.ipynb drew."""
+    assert set(drawn_figures([EXPERIMENT_NOTEBOOK])) == {"exact_cover", "times"} and drawn_figures([NOTEBOOK]) == {}
+    shown = {match["key"] for cell in cells(NOTEBOOK) for match in FIGURE.finditer(cell["source"])}
+    assert shown & set(drawn_figures()) == {"exact_cover"}
 
 
 def test_the_quotes_are_found_by_their_keys_whatever_the_order_of_rows_columns_and_tables(readme, tables):

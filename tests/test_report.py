@@ -8,7 +8,6 @@ scipy's exact method ignores the ties, ours counts over the ranks as they are.
 
 from __future__ import annotations
 
-import builtins
 import platform
 
 import numpy as np
@@ -21,7 +20,7 @@ import helpers
 import report
 from conftest import DATA, nothing, results_of
 from experiment import AFTER_PROPAGATION, HIDDEN_SINGLES, SOLVER, WITHOUT, time_methods
-from report import WILCOXON_EXACT, holm, markdown_table, significant, wilcoxon_signed_rank
+from report import WILCOXON_EXACT, holm, significant, wilcoxon_signed_rank
 from tools.handin.notebook import split_row
 
 HARD = np.load(DATA / "hard_puzzle.npy")
@@ -162,24 +161,6 @@ def test_significant_keeps_two_figures_and_separates_thousands(value, text):
 @pytest.mark.parametrize("p, text", [(0.0312, "0.031"), (1e-4, "0.00010"), (9.9e-5, "< 0.0001")])
 def test_a_p_value_prints_with_two_figures_down_to_0_0001(p, text):
     assert report.p_value_text(p) == text
-
-
-def test_a_table_prints_under_its_key_and_title_with_a_blank_line_after_it(capsys):
-    report.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
-    assert (
-        capsys.readouterr().out
-        == f"[times] CPU time per puzzle\n\n{markdown_table(['set', 'ms'], [['hard', '0.27']])}\n\n"
-    )
-
-
-def test_in_a_notebook_a_table_is_displayed_as_markdown_with_its_printed_text(capsys, monkeypatch):
-    shown = []
-    monkeypatch.setattr(builtins, "display", shown.append, raising=False)
-    report.print_table("times", "CPU time per puzzle", ["set", "ms"], [["hard", "0.27"]])
-    table = markdown_table(["set", "ms"], [["hard", "0.27"]])
-    [displayed] = shown
-    assert capsys.readouterr().out == "" and repr(displayed) == f"[times] CPU time per puzzle\n\n{table}"
-    assert displayed._repr_markdown_() == f"**[times] CPU time per puzzle**\n\n{table}"
 
 
 def test_the_answers_table_adds_up_every_set_and_gives_the_slowest_puzzle(capsys):

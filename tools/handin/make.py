@@ -22,9 +22,9 @@ from typing import Sequence
 
 from tools.paths import ROOT
 
-#: what the marker gets: the notebook, the experiment's notebook, the report, their four modules
-#: (the solver, the course's search, the experiment and its tables), the puzzles and pictures,
-#: and what to install.  ``data`` goes whole: the assignment's puzzles, the
+#: what the marker gets: the notebook, the experiment's notebook, the report, their five modules
+#: (the solver, ``show``, the course's search, the experiment and its tables), the puzzles and
+#: pictures, and what to install.  ``data`` goes whole: the assignment's puzzles, the
 #: project's own (``data/generated/``) and the samples of public collections
 #: the experiment times, with their README.
 HANDIN_FILES = (
@@ -32,6 +32,7 @@ HANDIN_FILES = (
     "experiment.ipynb",
     "readme.md",
     "helpers.py",
+    "listing.py",
     "textbook.py",
     "experiment.py",
     "report.py",

@@ -2,7 +2,7 @@
 cell, and what their stored outputs show.
 
 The experiment's notebook prints each table the report uses with
-``report.print_table``: a line ``[key] title``, a blank line and a markdown
+``listing.print_table``: a line ``[key] title``, a blank line and a markdown
 table; a figure's cell prints ``[figure key] title`` before it draws.
 ``printed_tables`` and ``drawn_figures`` read them back from the outputs a
 headless run stored.
@@ -60,14 +60,14 @@ def split_row(line: str) -> list[str]:
 def printed(cell: dict[str, Any]) -> list[str]:
     """The lines a cell's stored outputs printed, in order (its printing may be
     stored in several pieces, split anywhere), the tables that
-    ``report.print_table`` displayed among them."""
+    ``listing.print_table`` displayed among them."""
     texts = []
     for output in cell.get("outputs", []):
         if output.get("output_type") == "stream" and output.get("name") == "stdout":
             texts.append("".join(output["text"]))
         elif output.get("output_type") == "display_data":
             shown = "".join(output.get("data", {}).get("text/plain", ""))
-            if shown.startswith("["):  # a table that report.print_table displayed: its text, as printed
+            if shown.startswith("["):  # a table that listing.print_table displayed: its text, as printed
                 texts.append(shown + "\n")
     return "".join(texts).splitlines()
 

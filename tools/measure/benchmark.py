@@ -37,7 +37,8 @@ from tqdm import tqdm
 import helpers
 from experiment import SOLVER, Method, Results, by_engine, time_methods
 from helpers import SUDOKU_BOX, SUDOKU_SIZE, SudokuEngine
-from report import markdown_table, significant
+from listing import markdown_table
+from report import significant
 from tools import positive_int
 from tools.measure.alternatives import PLAIN, alternatives
 from tools.measure.results import save

@@ -5,7 +5,7 @@ each found by a key that a comment beside it names (the hand-in's copy of the
 readme leaves the comments out, ``tools.handin.make``):
 
 - ``<!-- table KEY -->`` on the line above a markdown table: the table the
-  notebook printed under ``[KEY] title`` (``report.print_table``), whole;
+  notebook printed under ``[KEY] title`` (``listing.print_table``), whole;
 - ``NUMBER<!-- KEY / ROW / COLUMN -->``: the number in that printed table's
   cell, the row named by its first cell and the column by its header;
 - ```TEXT`<!-- machine -->``: where the notebook ran, as it printed it;
@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from report import markdown_table
+from listing import markdown_table
 from tools.handin.notebook import Table, drawn_figures, machine, printed_tables
 from tools.paths import ROOT
 
