@@ -10,10 +10,30 @@ The standard library only: beside ``helpers.py``, this is the one module
 
 from __future__ import annotations
 
+import ast
 import builtins
 import inspect
-import re
+import textwrap
 from collections.abc import Iterable, Sequence
+
+
+def without_docstrings(source: str) -> str:
+    """``source``, one definition as its file has it, without the lines of its
+    docstring and of the docstrings of what it defines (found by ``ast``, so
+    that any other string stays)."""
+    lines = source.splitlines()
+    tree = ast.parse(textwrap.dedent(source))  # a method's source is indented
+    docstrings: set[int] = set()  # their line numbers, from 0
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = node.body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                docstrings.update(range(first.lineno - 1, first.end_lineno or first.lineno))
+    return "\n".join(line for number, line in enumerate(lines) if number not in docstrings)
 
 
 def source_of(*objects: object) -> str:
@@ -21,7 +41,7 @@ def source_of(*objects: object) -> str:
     docstrings, as one block of Python; methods under the name of their class."""
     blocks, owner = [], None
     for obj in objects:
-        text = re.sub(r'\n\s*"""[\s\S]*?"""', "", inspect.getsource(obj)).rstrip()  # type: ignore[arg-type]
+        text = without_docstrings(inspect.getsource(obj)).rstrip()  # type: ignore[arg-type]
         cls = obj.__qualname__.rpartition(".")[0]  # type: ignore[attr-defined]
         if cls and cls != owner:
             text = f"class {cls}:\n{text}"

@@ -393,6 +393,19 @@ def test_the_timer_of_the_time_limit_is_stopped_when_a_solve_raises(tmp_path, cl
     assert signal.setitimer(signal.ITIMER_REAL, 0) == (0, 0)
 
 
+def test_a_stopped_run_ends_its_own_workers_and_no_other_child_of_its_caller(monkeypatch):
+    bystander = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(SUBPROCESS_TIMEOUT,))
+    bystander.start()
+    try:
+        monkeypatch.setattr(solve_cli, "shown", fails_on_call(solve_cli.shown, 1, KeyboardInterrupt))
+        with pytest.raises(KeyboardInterrupt):
+            solve_cli.solve_all([bytes(81)] * 4, 2, False, None)
+        assert bystander.is_alive()
+    finally:
+        bystander.kill()
+        bystander.join()
+
+
 # --- Which status wins when several apply ----------------------------------
 
 

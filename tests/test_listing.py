@@ -50,6 +50,22 @@ def test_the_source_leaves_out_docstrings_and_puts_methods_under_their_class_onc
     assert listing.source_of(Shelf.put, Shelf.take, count) == METHODS
 
 
+def labelled(book: str) -> str:
+    r"""A raw docstring."""
+    label = """
+    a string that is not a docstring"""
+    return label + book
+
+
+def test_only_docstrings_are_left_out_whatever_their_quotes():
+    assert listing.source_of(labelled) == (
+        "def labelled(book: str) -> str:\n"
+        '    label = """\n'
+        '    a string that is not a docstring"""\n'
+        "    return label + book"
+    )
+
+
 def test_a_class_is_shown_whole_without_any_of_its_docstrings():
     shown = listing.source_of(Shelf)
     assert shown.startswith("class Shelf:\n") and '"""' not in shown

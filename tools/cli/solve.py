@@ -302,6 +302,7 @@ def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: f
             return list(shown((solve_puzzle(cells, counting, time_limit) for cells in puzzles), len(puzzles)))
     size = max(1, min(CHUNK_LIMIT, math.ceil(len(puzzles) / (jobs * CHUNKS_PER_JOB))))
     pool = ProcessPoolExecutor(jobs, initializer=start_worker, initargs=(boxes, time_limit))
+    others = set(multiprocessing.active_children())  # a caller's own children, which are not ours to end
     try:
         mask_stop_signals(block=True)  # the workers start at the first submit: start_worker lifts the mask
         # Not pool.map, whose results, abandoned, cancel their futures, which a
@@ -314,11 +315,11 @@ def solve_all(puzzles: Sequence[bytes], jobs: int, counting: bool, time_limit: f
     except BaseException:
         mask_stop_signals(block=False)
         # End the workers rather than wait for puzzles that may take minutes. The
-        # pool has no public way to end them before Python 3.14; they are this
-        # process's only children. A worker killed while it sends a result leaves
+        # pool has no public way to end them before Python 3.14; they are the
+        # children this process started since. A worker killed while it sends a result leaves
         # the pool's thread waiting for the rest of it, so the pool is not waited
         # for: a run stopped here ends with os._exit (the script's last line).
-        for worker in multiprocessing.active_children():
+        for worker in set(multiprocessing.active_children()) - others:
             worker.kill()
             worker.join()  # at once after SIGKILL: no worker outlives the run
         pool.shutdown(wait=False, cancel_futures=True)
