@@ -30,7 +30,7 @@ from experiment import (
     Results,
     matrix_build_ms,
 )
-from helpers import SUDOKU_BOX, candidate_row, exact_cover_rows
+from helpers import SUDOKU_BOX, candidate_row, decode_row, exact_cover_rows
 from listing import print_table
 
 # ---------------------------------------------------------------------------
@@ -424,11 +424,16 @@ def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
     before[ones] = after[ones] = colour["a 1"]
     after[ones & gone] = 0.55
     after[(rows == step.row)[:, None] & ones] = colour["row taken"]
-    cell, digit = divmod(step.row, size)
+
+    def candidate(row: int) -> str:
+        cell, digit = decode_row(row, size)
+        return f"({cell // size},{cell % size})={digit}"
+
+    cell, digit = decode_row(step.row, size)
     titles = (
         f"(a) Open after the givens: {len(rows)} rows x {len(columns)} columns."
         f" Chosen (yellow): the first column with fewest 1s",
-        f"(b) Taking its row ({cell // size},{cell % size})={digit + 1} (red) removes the grey rows and columns:"
+        f"(b) Taking its row {candidate(step.row)} (red) removes the grey rows and columns:"
         f" {step.rows_after.sum()} x {step.columns_after.sum()} left",
     )
 
@@ -447,7 +452,7 @@ def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
             if given:
                 grid.text(c, r, str(given), ha="center", va="center", fontsize=14)
         if panel:
-            grid.text(cell % size, cell // size, str(digit + 1), ha="center", va="center", fontsize=14, color="red")
+            grid.text(cell % size, cell // size, str(digit), ha="center", va="center", fontsize=14, color="red")
         grid.axis("off")
 
         ax.imshow(image, interpolation="nearest")
@@ -456,10 +461,12 @@ def draw_exact_cover(puzzle: Sequence[Sequence[int]] = FIGURE_PUZZLE) -> None:
         ax.grid(which="minor", color="0.8", linewidth=0.5)
         units = [divmod(j % area, size) for j in columns]  # a cell's (r, c), the others' (unit, digit - 1)
         ax.set_xticks(range(len(columns)), [f"{u},{d + (j >= area)}" for j, (u, d) in zip(columns, units)], rotation=90)
-        ax.set_yticks(range(len(rows)), [f"({r // area},{r // size % size})={r % size + 1}" for r in rows])
+        ax.set_yticks(range(len(rows)), [candidate(r) for r in rows.tolist()])
         ax.tick_params(which="both", length=0, labelsize=8, top=True, bottom=False, labeltop=True, labelbottom=False)
         ax.set_ylabel("candidate (r,c)=d: digit d in cell r,c")
-        starts = np.searchsorted(columns, np.arange(5) * area) - 0.5
+        starts = (
+            np.searchsorted(columns, np.arange(len(FIGURE_FAMILIES) + 1) * area) - 0.5
+        )  # where each family begins, and the end
         for start, end, heading in zip(starts, starts[1:], FIGURE_FAMILIES):
             ax.axvline(start, color="black", linewidth=1.2)
             centre = ((start + end) / 2, 1)
