@@ -15,6 +15,7 @@ import io
 import math
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -91,9 +92,9 @@ def parse(text: str) -> np.ndarray:
     return np.array(values, dtype=np.int64).reshape(side, side)
 
 
-def code_cells() -> list[str]:
-    """The source of every code cell of the two notebooks, in order."""
-    return [cell["source"] for cell in cells_of() if cell["cell_type"] == "code"]
+def code_cells(paths: Sequence[Path] = NOTEBOOKS) -> list[str]:
+    """The source of every code cell of the notebooks ``paths`` (both by default), in order."""
+    return [cell["source"] for cell in cells_of(paths) if cell["cell_type"] == "code"]
 
 
 def load_notebook() -> dict[str, Any]:

@@ -20,7 +20,6 @@ import pytest
 from conftest import DATA, GENERATED, NOTEBOOK, NOTEBOOKS, ROOT, code_cells, imported_names
 from experiment import CATEGORIES, HARD_SETS
 from tools.handin.make import HANDIN_FILES, REPOSITORY_HEADING, make_handin, rewrap
-from tools.handin.notebook import cells
 
 SUCCESS_LINE = "All checks passed."  #: how the template's submission_tests() says a notebook is ready
 SUBMISSION_CALL = "submission_tests()"
@@ -182,7 +181,7 @@ MARKED_NOTEBOOK_NEEDS = {"helpers", "listing"}
 def test_the_marked_notebook_needs_only_numpy_helpers_and_listing_of_what_the_standard_library_lacks():
     """sudoku.ipynb imports none of the experiment's modules nor matplotlib, and
     neither do the two modules it imports."""
-    sources = [cell["source"] for cell in cells(NOTEBOOK) if cell["cell_type"] == "code"]
+    sources = code_cells([NOTEBOOK])
     sources += [(ROOT / f"{name}.py").read_text(encoding="utf-8") for name in sorted(MARKED_NOTEBOOK_NEEDS)]
     imported = {name.split(".")[0] for source in sources for name in imported_names(source)}
     assert MARKED_NOTEBOOK_NEEDS <= imported

@@ -18,12 +18,7 @@ import listing
 import report
 import textbook
 from conftest import EVEREST, NOTEBOOK, code_cells, load_notebook, parse
-from tools.handin.notebook import cells, cells_of
-
-
-def walk_cells() -> list[str]:
-    """The code cells of the walk: those of ``sudoku.ipynb``."""
-    return [cell["source"] for cell in cells() if cell["cell_type"] == "code"]
+from tools.handin.notebook import cells_of
 
 
 def every_code_cell() -> list[dict]:
@@ -86,7 +81,7 @@ def calls() -> list[tuple[types.CodeType, types.CodeType]]:
 
 
 def test_every_function_a_call_runs_is_printed(calls):
-    printed = {code for obj in shown_objects(walk_cells()) for code in code_objects(obj)}
+    printed = {code for obj in shown_objects(code_cells([NOTEBOOK])) for code in code_objects(obj)}
     missing = sorted({callee.co_name for _, callee in calls if callee not in printed})
     assert missing == []
 
@@ -106,7 +101,7 @@ def test_the_code_the_notebook_shows_is_the_modules_code_as_it_is():
 
 
 def test_the_checker_the_verification_rests_on_is_printed():
-    assert helpers.is_valid_solution in shown_objects(walk_cells())
+    assert helpers.is_valid_solution in shown_objects(code_cells([NOTEBOOK]))
 
 
 def private_names(source: str) -> list[str]:
