@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import platform
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -242,20 +242,26 @@ def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, di
 
 
 def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
-    """Table 4: my solver and the course's searches, a row for each method:
-    its mean time on each set, then its slowest on the assignment's hard
-    puzzles and on the hardest; "-" where it did not run.  Then how many
-    puzzles each answered right, over every set it ran on (checked)."""
+    """Table 4: my solver and the course's searches, a row for each method
+    and its mean time on each set; then each method's slowest puzzle among the
+    assignment's hard puzzles and among the hardest (Table 5); "-" where it
+    did not run.  Then how many puzzles each answered right, over every set it
+    ran on (checked)."""
     methods = list(dict.fromkeys(m for runs in textbook.values() for m in runs))
     slowest = [name for name in ("hard", "hardest") if name in textbook]
-    rows = []
-    for method in methods:
+
+    def row(method: str, names: Sequence[str], value: Callable[[Results], float]) -> list[str]:
         ran = {name: runs[method] for name, runs in textbook.items() if method in runs}
-        cells = [significant(ran[name].mean_ms()) if name in ran else "-" for name in textbook]
-        cells += [significant(ran[name].puzzle_ms().max()) if name in ran else "-" for name in slowest]
-        rows.append([method, *cells])
-    header = ["method", *(f"mean ms: {name}" for name in textbook), *(f"slowest ms: {name}" for name in slowest)]
-    print_table("textbook", "My solver and the course's searches: CPU time per puzzle", header, rows)
+        return [method, *(significant(value(ran[name])) if name in ran else "-" for name in names)]
+
+    means = [row(method, list(textbook), Results.mean_ms) for method in methods]
+    print_table(
+        "textbook", "My solver and the course's searches: mean CPU time per puzzle (ms)", ["method", *textbook], means
+    )
+    slowest_rows = [row(method, slowest, lambda r: r.puzzle_ms().max()) for method in methods]
+    print_table(
+        "textbook-slowest", "The same runs: the slowest puzzle's CPU time (ms)", ["method", *slowest], slowest_rows
+    )
     checked = []
     for method in methods:
         ran_on = [runs[method] for runs in textbook.values() if method in runs]
@@ -264,7 +270,7 @@ def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
 
 
 def print_node_times(times: dict[str, NodeTimes]) -> None:
-    """Table 5: each method's mean choice points and nodes per puzzle, its
+    """The node-costs table: each method's mean choice points and nodes per puzzle, its
     search's CPU time per node, and the share of its search's time each part
     took; then its choice points over my solver's, with a bootstrap
     interval (``bootstrap_ratio``); then its mean CPU time per puzzle before

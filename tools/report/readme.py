@@ -37,7 +37,7 @@ from tools.paths import ROOT
 README = ROOT / "readme.md"
 IMAGES = ROOT / "images"
 NUMBER = re.compile(r"(?:[≥<]\s?)?[-+]?\d[\d,]*(?:\.\d+)?%?")  #: a number as the notebook prints it
-TABLE = re.compile(r"^<!-- table (?P<key>[\w-]+) -->\n(?P<table>(?:\|.*\n)+)", re.MULTILINE)
+TABLE = re.compile(r"^<!-- table (?P<key>[\w-]+) -->\n(?P<table>(?:\|.*\n)*)", re.MULTILINE)
 QUOTE = re.compile(rf"(?P<number>{NUMBER.pattern})<!-- (?P<key>[^>]*?) -->")
 MACHINE = re.compile(r"`(?P<text>[^`]*)`<!-- machine -->")
 FIGURE = re.compile(r"\(images/(?P<key>[\w-]+)\.png\)")
