@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
+import os
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -38,14 +39,18 @@ def without_docstrings(source: str) -> str:
 
 def source_of(*objects: object) -> str:
     """The source of functions, methods or classes as their file has it, without
-    docstrings, as one block of Python; methods under the name of their class."""
-    blocks, owner = [], None
+    docstrings, as one block of Python.  A method (or a class inside a class)
+    is dedented and headed by a comment naming its class and file, so that it
+    reads as a member of a class defined elsewhere rather than as a new class."""
+    blocks = []
     for obj in objects:
         text = without_docstrings(inspect.getsource(obj)).rstrip()  # type: ignore[arg-type]
-        cls = obj.__qualname__.rpartition(".")[0]  # type: ignore[attr-defined]
-        if cls and cls != owner:
-            text = f"class {cls}:\n{text}"
-        owner = cls
+        qualname = obj.__qualname__  # type: ignore[attr-defined]
+        if "." in qualname:
+            indent = text[: len(text) - len(text.lstrip())]
+            lines = (line[len(indent) :] if line.startswith(indent) else line for line in text.splitlines())
+            file = os.path.basename(inspect.getsourcefile(obj) or "?")  # type: ignore[arg-type]
+            text = f"# {qualname}, in {file}\n" + "\n".join(lines)
         blocks.append(text)
     return "\n\n".join(blocks)
 

@@ -35,19 +35,31 @@ def count(shelf: Shelf) -> int:
     return len(shelf.books)
 
 
-METHODS = """class Shelf:
-    def put(self, book: str) -> None:
-        self.books.append(book)
+METHODS = """# Shelf.put, in test_listing.py
+def put(self, book: str) -> None:
+    self.books.append(book)
 
-    def take(self) -> str:
-        return self.books.pop()
+# Shelf.take, in test_listing.py
+def take(self) -> str:
+    return self.books.pop()
 
 def count(shelf: Shelf) -> int:
     return len(shelf.books)"""
 
 
-def test_the_source_leaves_out_docstrings_and_puts_methods_under_their_class_once():
-    assert listing.source_of(Shelf.put, Shelf.take, count) == METHODS
+def test_a_function_is_shown_without_its_docstring():
+    assert listing.source_of(count) == "def count(shelf: Shelf) -> int:\n    return len(shelf.books)"
+
+
+def test_a_method_is_shown_dedented_under_a_comment_naming_its_class_and_file():
+    assert listing.source_of(Shelf.put) == (
+        "# Shelf.put, in test_listing.py\ndef put(self, book: str) -> None:\n    self.books.append(book)"
+    )
+
+
+def test_each_method_gets_its_own_header_and_no_class_line():
+    shown = listing.source_of(Shelf.put, Shelf.take, count)
+    assert shown == METHODS and "class " not in shown
 
 
 def labelled(book: str) -> str:
