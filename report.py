@@ -177,13 +177,14 @@ def p_value_text(p: float) -> str:
 def print_answers(answers: dict[str, Results], choices: dict[str, np.ndarray]) -> None:
     """Table 1: my solver on each set, from ``time_methods`` with my solver
     alone, and its ``choice_points`` on each set; a set's relative spread is
-    the range of its rounds' mean times over their median."""
+    the range of its rounds' mean times over their median, and its slowest
+    time the slowest single call of any round."""
     rows = []
     for name, r in answers.items():
         spread = percent(float(np.ptp(r.round_means()) / np.median(r.round_means())))
-        times = [significant(r.mean_ms()), spread, significant(r.puzzle_ms().max())]
+        times = [significant(r.mean_ms()), spread, significant(r.ms.max())]
         rows.append([name, len(r.right), r.right.sum(), significant(choices[name].mean(), 3), *times])
-    slowest = max(r.puzzle_ms().max() for r in answers.values())
+    slowest = max(r.ms.max() for r in answers.values())
     rows.append(["all", sum(row[1] for row in rows), sum(row[2] for row in rows), "-", "-", "-", significant(slowest)])
     header = ["set", "puzzles", "right", "mean choice points", "mean ms", "relative spread", "slowest ms"]
     print_table("answers", "My solver on each set: answers, choice points and CPU time per puzzle", header, rows)
@@ -243,24 +244,32 @@ def print_ablation(ablated: dict[str, dict[str, Results]], choices: dict[str, di
 
 def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     """Table 4: my solver and the course's searches, a row for each method
-    and its mean time on each set; then each method's slowest puzzle among the
-    assignment's hard puzzles and among the hardest (Table 5); "-" where it
-    did not run.  Then how many puzzles each answered right, over every set it
-    ran on (checked)."""
+    and its mean time on each set as a multiple of my solver's, timed in turn
+    with it; then each course search's slowest puzzle among the assignment's
+    hard puzzles and among the hardest, in ms (Table 5: my solver's slowest is
+    Table 1's); "-" where it did not run.  Then how many puzzles each answered
+    right, over every set it ran on (checked)."""
     methods = list(dict.fromkeys(m for runs in textbook.values() for m in runs))
     slowest = [name for name in ("hard", "hardest") if name in textbook]
 
-    def row(method: str, names: Sequence[str], value: Callable[[Results], float]) -> list[str]:
-        ran = {name: runs[method] for name, runs in textbook.items() if method in runs}
-        return [method, *(significant(value(ran[name])) if name in ran else "-" for name in names)]
+    def row(method: str, names: Sequence[str], value: Callable[[str], float]) -> list[str]:
+        return [method, *(significant(value(name)) if method in textbook[name] else "-" for name in names)]
 
-    means = [row(method, list(textbook), Results.mean_ms) for method in methods]
+    def over_mine(method: str) -> Callable[[str], float]:
+        return lambda name: textbook[name][method].mean_ms() / textbook[name][SOLVER].mean_ms()
+
+    def slowest_ms(method: str) -> Callable[[str], float]:
+        return lambda name: float(textbook[name][method].puzzle_ms().max())
+
+    means = [row(method, list(textbook), over_mine(method)) for method in methods]
+    title = "My solver and the course's searches: mean CPU time per puzzle over my solver's, timed in turn with it"
+    print_table("textbook", title, ["method", *textbook], means)
+    others = [row(method, slowest, slowest_ms(method)) for method in methods if method != SOLVER]
     print_table(
-        "textbook", "My solver and the course's searches: mean CPU time per puzzle (ms)", ["method", *textbook], means
-    )
-    slowest_rows = [row(method, slowest, lambda r: r.puzzle_ms().max()) for method in methods]
-    print_table(
-        "textbook-slowest", "The same runs: the slowest puzzle's CPU time (ms)", ["method", *slowest], slowest_rows
+        "textbook-slowest",
+        "The course's searches in the same runs: the slowest puzzle's CPU time (ms)",
+        ["method", *slowest],
+        others,
     )
     checked = []
     for method in methods:
