@@ -1,5 +1,5 @@
 """How the notebooks show code and tables: ``show`` displays functions,
-methods or classes as their file has them, without their docstrings, and
+methods or classes as their file has them, docstrings included, and
 ``print_table`` a table under ``[key] title``, each rendered from its Markdown
 in a notebook and printed elsewhere.
 
@@ -10,41 +10,20 @@ The standard library only: beside ``helpers.py``, this is the one module
 
 from __future__ import annotations
 
-import ast
 import builtins
 import inspect
 import os
-import textwrap
 from collections.abc import Iterable, Sequence
 
 
-def without_docstrings(source: str) -> str:
-    """``source``, one definition as its file has it, without the lines of its
-    docstring and of the docstrings of what it defines (found by ``ast``, so
-    that any other string stays)."""
-    lines = source.splitlines()
-    tree = ast.parse(textwrap.dedent(source))  # a method's source is indented
-    docstrings: set[int] = set()  # their line numbers, from 0
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                docstrings.update(range(first.lineno - 1, first.end_lineno or first.lineno))
-    return "\n".join(line for number, line in enumerate(lines) if number not in docstrings)
-
-
 def source_of(*objects: object) -> str:
-    """The source of functions, methods or classes as their file has it, without
-    docstrings, as one block of Python.  A method (or a class inside a class)
+    """The source of functions, methods or classes as their file has it, as one
+    block of Python.  A method (or a class inside a class)
     is dedented and headed by a comment naming its class and file, so that it
     reads as a member of a class defined elsewhere rather than as a new class."""
     blocks = []
     for obj in objects:
-        text = without_docstrings(inspect.getsource(obj)).rstrip()  # type: ignore[arg-type]
+        text = inspect.getsource(obj).rstrip()  # type: ignore[arg-type]
         qualname = obj.__qualname__  # type: ignore[attr-defined]
         if "." in qualname:
             indent = text[: len(text) - len(text.lstrip())]

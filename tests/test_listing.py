@@ -1,5 +1,5 @@
 """How the notebooks show code and tables (``listing.py``): a function's
-source as its file has it, without its docstring, and a table under its key
+source as its file has it, and a table under its key
 and title, each rendered from its Markdown in a notebook and printed
 elsewhere; and the module needs nothing but the standard library, as the
 marked notebook needs nothing else beside ``helpers.py``."""
@@ -35,25 +35,31 @@ def count(shelf: Shelf) -> int:
     return len(shelf.books)
 
 
-METHODS = """# Shelf.put, in test_listing.py
+METHODS = '''# Shelf.put, in test_listing.py
 def put(self, book: str) -> None:
+    """Put a book on the shelf."""
     self.books.append(book)
 
 # Shelf.take, in test_listing.py
 def take(self) -> str:
+    """Take the last book put."""
     return self.books.pop()
 
 def count(shelf: Shelf) -> int:
-    return len(shelf.books)"""
+    """How many books the shelf holds."""
+    return len(shelf.books)'''
 
 
-def test_a_function_is_shown_without_its_docstring():
-    assert listing.source_of(count) == "def count(shelf: Shelf) -> int:\n    return len(shelf.books)"
+def test_a_function_is_shown_as_its_file_has_it_docstring_included():
+    assert listing.source_of(count) == (
+        'def count(shelf: Shelf) -> int:\n    """How many books the shelf holds."""\n    return len(shelf.books)'
+    )
 
 
 def test_a_method_is_shown_dedented_under_a_comment_naming_its_class_and_file():
     assert listing.source_of(Shelf.put) == (
-        "# Shelf.put, in test_listing.py\ndef put(self, book: str) -> None:\n    self.books.append(book)"
+        "# Shelf.put, in test_listing.py\ndef put(self, book: str) -> None:\n"
+        '    """Put a book on the shelf."""\n    self.books.append(book)'
     )
 
 
@@ -62,25 +68,9 @@ def test_each_method_gets_its_own_header_and_no_class_line():
     assert shown == METHODS and "class " not in shown
 
 
-def labelled(book: str) -> str:
-    r"""A raw docstring."""
-    label = """
-    a string that is not a docstring"""
-    return label + book
-
-
-def test_only_docstrings_are_left_out_whatever_their_quotes():
-    assert listing.source_of(labelled) == (
-        "def labelled(book: str) -> str:\n"
-        '    label = """\n'
-        '    a string that is not a docstring"""\n'
-        "    return label + book"
-    )
-
-
-def test_a_class_is_shown_whole_without_any_of_its_docstrings():
+def test_a_class_is_shown_whole_as_its_file_has_it():
     shown = listing.source_of(Shelf)
-    assert shown.startswith("class Shelf:\n") and '"""' not in shown
+    assert shown.startswith('class Shelf:\n    """A class to show."""\n')
     assert all(f"    def {name}(self" in shown for name in ("__init__", "put", "take"))
 
 
