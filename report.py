@@ -252,19 +252,14 @@ def print_textbook(textbook: dict[str, dict[str, Results]]) -> None:
     methods = list(dict.fromkeys(m for runs in textbook.values() for m in runs))
     slowest = [name for name in ("hard", "hardest") if name in textbook]
 
-    def row(method: str, names: Sequence[str], value: Callable[[str], float]) -> list[str]:
-        return [method, *(significant(value(name)) if method in textbook[name] else "-" for name in names)]
+    def row(method: str, names: Sequence[str], value: Callable[[dict[str, Results]], float]) -> list[str]:
+        """``method`` and ``value`` of each set's runs in ``names``, "-" where it did not run."""
+        return [method, *(significant(value(textbook[name])) if method in textbook[name] else "-" for name in names)]
 
-    def over_mine(method: str) -> Callable[[str], float]:
-        return lambda name: textbook[name][method].mean_ms() / textbook[name][SOLVER].mean_ms()
-
-    def slowest_ms(method: str) -> Callable[[str], float]:
-        return lambda name: float(textbook[name][method].puzzle_ms().max())
-
-    means = [row(method, list(textbook), over_mine(method)) for method in methods]
+    means = [row(m, list(textbook), lambda runs: runs[m].mean_ms() / runs[SOLVER].mean_ms()) for m in methods]
     title = "My solver and the course's searches: mean CPU time per puzzle over my solver's, timed in turn with it"
     print_table("textbook", title, ["method", *textbook], means)
-    others = [row(method, slowest, slowest_ms(method)) for method in methods if method != SOLVER]
+    others = [row(m, slowest, lambda runs: float(runs[m].puzzle_ms().max())) for m in methods if m != SOLVER]
     print_table(
         "textbook-slowest",
         "The course's searches in the same runs: the slowest puzzle's CPU time (ms)",
